@@ -1,0 +1,3 @@
+"""Canasta: the partnership card game for the desktop."""
+
+__version__ = "0.1.0"
