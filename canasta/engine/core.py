@@ -1,0 +1,1088 @@
+"""The rules: what is legal, what an action does, and how a deal is scored.
+
+One place decides legality. ``check`` raises :class:`IllegalAction` with a sentence
+a player can read; ``legal_actions`` enumerates the distinct moves open to the seat
+to act (one representative per choice that differs in more than which physical copy
+of a card is used) and keeps only those that the same validators accept; ``apply``
+validates first and changes nothing when the action is illegal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable, Optional, Sequence
+
+from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
+from .cards import (BLACK3, JOKER, KIND_COUNT, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES,
+                    RED3, TWO, WILD_OF, describe, pack_ids)
+from .events import Event
+from .rules import Rules
+from .state import (ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, DealResult, State, TableMeld,
+                    TeamItems, partner_of)
+
+
+class IllegalAction(Exception):
+    """The action breaks a rule; ``str(error)`` is a sentence for the player."""
+
+
+def _plural(rank: int) -> str:
+    return PLURAL_NAMES.get(rank, "cards")
+
+
+def _article(rank: int) -> str:
+    name = RANK_NAMES.get(rank, "card")
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+# ---------------------------------------------------------------------------
+# starting games and deals
+# ---------------------------------------------------------------------------
+
+def new_game(rules: Rules | None = None, seed: object = None, dealer: int | None = None) -> State:
+    """A new game, its first deal dealt. ``seed`` fixes every shuffle of the game."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    st = State(rules or Rules(), seed)
+    if dealer is None:
+        dealer = random.Random(f"{seed}:dealer").randrange(st.rules.players)
+    st.dealer = dealer
+    _start_deal(st, _shuffled_deck(st), [])
+    return st
+
+
+def _shuffled_deck(st: State) -> list[int]:
+    deck = pack_ids(st.rules.decks)  # type: ignore[arg-type]
+    random.Random(f"{st.seed}:{st.deal_number}").shuffle(deck)
+    return deck
+
+
+def deal_from_deck(rules: Rules, deck: Sequence[int], dealer: int, scores: Sequence[int] | None = None,
+                   seed: object = 0) -> tuple[State, list[Event]]:
+    """A deal from exactly this deck order (top card first), no shuffle."""
+    st = State(rules, seed)
+    st.dealer = dealer
+    if scores is not None:
+        if len(scores) != st.rules.teams:
+            raise ValueError(f"scores needs one number per team ({st.rules.teams}).")
+        st.scores = list(scores)
+    events: list[Event] = []
+    _start_deal(st, list(deck), events)
+    return st, events
+
+
+def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> None:
+    r = st.rules
+    n = r.players
+    st.stock = deck_top_first[::-1]  # top of the stock is the end of the list
+    st.hands = [[] for _ in range(n)]
+    st.counts = [[0] * KIND_COUNT for _ in range(n)]
+    st.pile = []
+    st.sideways = []
+    st.frozen = False
+    st.melds = [[] for _ in range(r.teams)]  # type: ignore[arg-type]
+    st.red3 = [[] for _ in range(r.teams)]  # type: ignore[arg-type]
+    st.played = [False] * n
+    st.known = [[] for _ in range(n)]
+    st.turns_taken = [0] * n
+    st.went_out = None
+    st.concealed = False
+    st.result = None
+    events.append(Event("deal_started", info=(st.deal_number, st.dealer)))
+    first = (st.dealer + 1) % n
+    for _ in range(r.hand_size):  # type: ignore[arg-type]
+        for k in range(n):
+            seat = (first + k) % n
+            if not st.stock:
+                break
+            card = st.stock.pop()
+            st._add_to_hand(seat, card)
+            events.append(Event("move", card, ("stock",), ("hand", seat)))
+    # red threes, seat by seat from the dealer's left
+    for k in range(n):
+        seat = (first + k) % n
+        team = st.team_of(seat)
+        while st.counts[seat][RED3]:
+            for card in [c for c in st.hands[seat] if KIND_OF[c] == RED3]:
+                st._remove_from_hand(seat, card)
+                st.red3[team].append(card)
+                events.append(Event("move", card, ("hand", seat), ("red3", team)))
+                if st.stock:
+                    new = st.stock.pop()
+                    st._add_to_hand(seat, new)
+                    events.append(Event("move", new, ("stock",), ("hand", seat)))
+    # the upcard
+    while st.stock:
+        card = st.stock.pop()
+        kind = KIND_OF[card]
+        sideways = WILD_OF[card] or kind == RED3 or (kind == BLACK3 and r.black_three_freezes)
+        st.pile.append(card)
+        events.append(Event("move", card, ("stock",), ("pile",), info=sideways))
+        if sideways:
+            st.sideways.append(card)
+            if not st.frozen:
+                st.frozen = True
+                events.append(Event("frozen", card))
+        if not (WILD_OF[card] or kind == RED3 or kind == BLACK3):
+            break
+    st.turn = first
+    _begin_turn(st, first, events)
+
+
+def _begin_turn(st: State, seat: int, events: list[Event]) -> None:
+    st.turn = seat
+    st.phase = DRAW
+    st.asked = False
+    st.permission = None
+    st.melded_this_turn = False
+    st.partner_added = False
+    st.took_pile = False
+    st.played_before_turn = st.played[seat]
+    events.append(Event("turn", seat=seat, info=DRAW))
+    if not st.stock:
+        if st.rules.stock_exhausted == "end" or not _can_take_any(st, seat):
+            _end_deal(st, None, events)
+
+
+# ---------------------------------------------------------------------------
+# validation helpers shared by check() and legal_actions()
+# ---------------------------------------------------------------------------
+
+def _shape_error(rank: int, naturals: int, wilds: int, new: bool, rules: Rules) -> Optional[str]:
+    """Whether a meld of ``rank`` with this many naturals and wilds may exist."""
+    if new:
+        if naturals == 0:
+            return "Wild cards alone never form a meld."
+        if naturals == 1:
+            return (f"A single {RANK_NAMES[rank]} can only go on your side's meld of "
+                    f"{_plural(rank)}; a new meld needs at least two natural {_plural(rank)}.")
+        if naturals + wilds < 3:
+            return "A meld needs at least three cards."
+    if wilds > rules.wild_limit:
+        return f"A meld may hold at most {rules.wild_limit} wild cards."
+    if rules.more_naturals_than_wilds and wilds and naturals <= wilds:
+        return "A meld must hold more natural cards than wild cards."
+    return None
+
+
+class _Plan:
+    """A validated melding action, ready to carry out."""
+
+    __slots__ = ("items", "used", "points", "canastas_after", "black3", "adds_partner", "own_canasta")
+
+    def __init__(self):
+        self.items: list[tuple[int, Optional[TableMeld], list[int], str]] = []  # rank, meld, cards, kind
+        self.used = 0
+        self.points = 0
+        self.canastas_after = 0
+        self.black3 = False
+        self.adds_partner = False
+        self.own_canasta = False
+
+
+def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top: int = -1,
+                 top_with: Sequence[int] = ()) -> tuple[Optional[str], Optional[_Plan]]:
+    """Validate melding ``groups`` from ``seat``'s hand (plus, when taking the pile, the
+    group formed by the pile's top card ``extra_top`` and ``top_with``)."""
+    r = st.rules
+    team = st.team_of(seat)
+    plan = _Plan()
+    seen: set[int] = set()
+    ranks_done: set[int] = set()
+    canastas_after = st.canasta_count(team)
+    all_groups: list[tuple[tuple[int, ...], int, bool]] = []
+    if extra_top >= 0:
+        all_groups.append((tuple(top_with), KIND_OF[extra_top], True))
+    for g in groups:
+        if isinstance(g, Group):
+            cards, grank = tuple(g.cards), g.rank
+        else:
+            cards, grank = tuple(g), 0
+        if not cards:
+            return "A meld group cannot be empty.", None
+        all_groups.append((cards, grank, False))
+    if not all_groups:
+        return "Choose the cards to meld.", None
+    for cards, grank, is_top in all_groups:
+        for c in cards:
+            if c in seen:
+                return "The same card cannot be used twice.", None
+            if c not in hand_set:
+                return f"{describe(c).capitalize()} is not in your hand.", None
+            seen.add(c)
+        naturals = wilds = b3 = 0
+        rank = 0
+        for c in cards:
+            k = KIND_OF[c]
+            if k == TWO or k == JOKER:
+                wilds += 1
+            elif k == RED3:
+                return "Red threes are never melded: they score as bonus cards.", None
+            elif k == BLACK3:
+                b3 += 1
+            else:
+                if rank and k != rank:
+                    return ("A meld holds cards of one rank: "
+                            f"{_plural(rank)} and {_plural(k)} cannot go together."), None
+                rank = k
+                naturals += 1
+        if is_top:
+            top_kind = KIND_OF[extra_top]
+            if rank and rank != top_kind:
+                return (f"Only {_plural(top_kind)} and wild cards can be melded with the "
+                        f"{RANK_NAMES[top_kind]} on the pile."), None
+            if b3:
+                return "Black threes cannot be melded with the top of the pile.", None
+            rank = top_kind
+            naturals += 1
+        if b3:
+            if naturals or wilds:
+                return "Black threes are melded alone, with no other cards and no wild cards.", None
+            if not 3 <= b3 <= 4:
+                return "A meld of black threes holds three or four of them.", None
+            if plan.black3:
+                return "Only one meld of black threes can be made.", None
+            plan.black3 = True
+            plan.items.append((BLACK3, None, list(cards), "black3"))
+            plan.used += b3
+            plan.points += 5 * b3
+            continue
+        if not rank:
+            if grank and 4 <= grank <= 14:
+                rank = grank
+            else:
+                return "Wild cards alone never form a meld.", None
+        if grank and grank != rank:
+            return "The cards do not match the meld they are meant for.", None
+        if rank in ranks_done:
+            return f"Put all the {_plural(rank)} for one meld in a single group.", None
+        ranks_done.add(rank)
+        existing = st.meld_of(team, rank)
+        if existing is not None:
+            err = _shape_error(rank, existing.naturals + naturals, existing.wilds + wilds, False, r)
+            if err:
+                return err, None
+            size_after = len(existing.cards) + len(cards) + (1 if is_top else 0)
+            if len(existing.cards) < 7 <= size_after:
+                canastas_after += 1
+                if existing.by == seat:
+                    plan.own_canasta = True
+            elif size_after >= 7 and existing.by == seat:
+                plan.own_canasta = True
+            if existing.by != seat:
+                plan.adds_partner = True
+        else:
+            err = _shape_error(rank, naturals, wilds, True, r)
+            if err:
+                return err, None
+            size_after = len(cards) + (1 if is_top else 0)
+            if size_after >= 7:
+                canastas_after += 1
+                plan.own_canasta = True
+        plan.items.append((rank, existing, list(cards), "top" if is_top else "group"))
+        plan.used += len(cards)
+        plan.points += sum(POINTS_OF[c] for c in cards) + (POINTS_OF[extra_top] if is_top else 0)
+    plan.canastas_after = canastas_after
+    return None, plan
+
+
+def _going_out_error(st: State, seat: int, plan: Optional[_Plan], left: int) -> Optional[str]:
+    """Checks for a play that leaves ``left`` cards in hand (0 or 1: a going-out play)."""
+    r = st.rules
+    team = st.team_of(seat)
+    need = r.canastas_to_go_out
+    if st.permission is False:
+        return "Your partner said no: you may not go out this turn, so keep at least two cards."
+    have = plan.canastas_after if plan is not None else st.canasta_count(team)
+    if have < need:  # type: ignore[operator]
+        if left == 1:
+            return (f"You must keep a card to discard: going out needs {need} "
+                    f"canasta{'s' if need != 1 else ''} and your side has {have}.")
+        return (f"Going out needs {need} canasta{'s' if need != 1 else ''}; "
+                f"your side has {have}.")
+    return None
+
+
+def _concealed_ok(st: State, seat: int, plan: Optional[_Plan]) -> bool:
+    """Would going out now be concealed? (No meld before this turn, none onto the
+    partner's melds, and a canasta among the player's own melds.)"""
+    if st.played_before_turn or st.partner_added:
+        return False
+    if plan is not None and plan.adds_partner:
+        return False
+    team = st.team_of(seat)
+    for m in st.melds[team]:
+        if m.by == seat and len(m.cards) >= 7:
+            return True
+    return bool(plan is not None and plan.own_canasta)
+
+
+def _meld_error(st: State, seat: int, groups) -> tuple[Optional[str], Optional[_Plan]]:
+    hand = st.hands[seat]
+    err, plan = _plan_groups(st, seat, groups, set(hand))
+    if err:
+        return err, None
+    assert plan is not None
+    team = st.team_of(seat)
+    left = len(hand) - plan.used
+    going_out = left <= 1
+    if going_out:
+        err = _going_out_error(st, seat, plan, left)
+        if err:
+            return err, None
+    elif plan.black3:
+        return "Black threes may be melded only when going out.", None
+    if not st.melds[team]:
+        need = st.minimum(team)
+        if plan.points < need:
+            exempt = (going_out and not st.took_pile and _concealed_ok(st, seat, plan))
+            if not exempt:
+                return (f"Your side's first meld must count at least {need}; "
+                        f"this counts {plan.points}."), None
+    if st.permission is True and not going_out:
+        probe = st.clone()
+        _do_meld(probe, seat, plan, [])
+        if probe.phase == PLAY and going_out_plan(probe, seat) is None:
+            return "You told your partner you would go out: this meld would leave you unable to.", None
+    return None, plan
+
+
+def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence) -> tuple[Optional[str], Optional[_Plan]]:
+    r = st.rules
+    pile = st.pile
+    if not pile:
+        return "The discard pile is empty.", None
+    top = pile[-1]
+    tk = KIND_OF[top]
+    if tk == TWO or tk == JOKER:
+        return "A wild card on top of the pile stops anyone from taking it.", None
+    if tk == BLACK3:
+        return "A black three on top of the pile blocks it: draw from the stock.", None
+    if tk == RED3:
+        return "A red three on top of the pile blocks it.", None
+    hand = st.hands[seat]
+    if len(hand) == 1 and len(pile) == 1:
+        return "With a single card in hand you may not take a pile of a single card.", None
+    team = st.team_of(seat)
+    nat = sum(1 for c in with_cards if KIND_OF[c] == tk)
+    wild = sum(1 for c in with_cards if WILD_OF[c])
+    existing = st.meld_of(team, tk)
+    if st.pile_frozen_for(team):
+        if nat < 2:
+            if not st.melds[team]:
+                why = "your side has not melded yet, so the pile is frozen"
+            elif st.frozen:
+                why = "the pile is frozen"
+            else:
+                why = "the pile is always frozen in this game"
+            return (f"To take it you need a natural pair of {_plural(tk)}: {why}."), None
+    else:
+        if existing is None and not (nat >= 1 and nat + wild >= 2):
+            return (f"To take the pile you need two {_plural(tk)}, {_article(tk)} and a wild card, "
+                    f"or a meld of {_plural(tk)}."), None
+    hand_set = set(hand)
+    err, plan = _plan_groups(st, seat, extra, hand_set, extra_top=top, top_with=with_cards)
+    if err:
+        return err, None
+    assert plan is not None
+    if not st.melds[team]:
+        need = st.minimum(team)
+        if plan.points < need:
+            return (f"Your side's first meld must count at least {need}; the top card and the "
+                    f"cards melded with it count {plan.points}."), None
+    gained = sum(1 for c in pile[:-1] if KIND_OF[c] != RED3)
+    left = len(hand) - plan.used + gained
+    if left <= 1:
+        err = _going_out_error(st, seat, plan, left)
+        if err:
+            return err, None
+    if plan.black3 and left > 1:
+        return "Black threes may be melded only when going out.", None
+    return None, plan
+
+
+def _can_take_any(st: State, seat: int) -> bool:
+    for a in _take_options(st, seat):
+        return True
+    return False
+
+
+def _must_take(st: State, seat: int) -> bool:
+    """With an empty stock: a pile whose top matches the side's meld and is not frozen
+    against it must be taken (but not a single-card pile by a single-card hand)."""
+    if not st.pile:
+        return False
+    team = st.team_of(seat)
+    top = st.pile[-1]
+    if st.meld_of(team, KIND_OF[top]) is None or st.pile_frozen_for(team):
+        return False
+    return _take_error(st, seat, (), ())[0] is None
+
+
+# ---------------------------------------------------------------------------
+# check / apply
+# ---------------------------------------------------------------------------
+
+def _error(st: State, action: Action, seat: Optional[int]):
+    """(message, plan) for the action; message None when legal."""
+    phase = st.phase
+    actor = st.to_act
+    if seat is not None and seat != actor and not isinstance(action, NextDeal):
+        if phase in (DEAL_OVER, GAME_OVER):
+            return "The deal is over.", None
+        return "It is not your turn.", None
+    t = type(action)
+    if t is Draw:
+        if phase != DRAW:
+            return _phase_message(st), None
+        if not st.stock:
+            return "The stock is empty: take the pile if you can, or pass.", None
+        return None, None
+    if t is TakePile:
+        if phase != DRAW:
+            return _phase_message(st), None
+        return _take_error(st, actor, tuple(action.with_cards), tuple(action.melds))
+    if t is Meld:
+        if phase != PLAY:
+            return _phase_message(st), None
+        return _meld_error(st, actor, action.groups)
+    if t is Discard:
+        if phase != PLAY:
+            return _phase_message(st), None
+        hand = st.hands[actor]
+        if action.card not in hand:
+            return "That card is not in your hand.", None
+        if len(hand) == 1:
+            err = _going_out_error(st, actor, None, 0)
+            if err:
+                return err, None
+        elif st.permission is True:
+            return "You told your partner you would go out: meld your cards so the discard is your last.", None
+        return None, None
+    if t is Ask:
+        if not st.rules.ask_to_go_out:
+            return "Asking permission to go out is not part of these rules.", None
+        if phase != PLAY:
+            return "Ask your partner after drawing, before you meld.", None
+        if st.asked:
+            return "You may ask only once a turn.", None
+        if st.melded_this_turn:
+            return "Ask your partner before you meld.", None
+        if going_out_plan(st, actor) is None:
+            return "You cannot go out this turn, so there is nothing to ask.", None
+        return None, None
+    if t is Answer:
+        if phase != ANSWER:
+            return "Nobody has asked to go out.", None
+        return None, None
+    if t is Pass:
+        if phase != DRAW:
+            return _phase_message(st), None
+        if st.stock:
+            return "You may pass only when the stock is empty.", None
+        if _must_take(st, actor):
+            return "With the stock empty you must take the pile: its top card goes on your side's meld.", None
+        return None, None
+    if t is NextDeal:
+        if phase == GAME_OVER:
+            return "The game is over.", None
+        if phase != DEAL_OVER:
+            return "The deal is still being played.", None
+        return None, None
+    return f"Unknown action {action!r}.", None
+
+
+def _phase_message(st: State) -> str:
+    if st.phase == DRAW:
+        return "Draw first: from the stock, or take the pile."
+    if st.phase == PLAY:
+        return "You have drawn already: meld or discard."
+    if st.phase == ANSWER:
+        return "Your partner must answer first."
+    if st.phase == GAME_OVER:
+        return "The game is over."
+    return "The deal is over."
+
+
+def check(state: State, action: Action, seat: Optional[int] = None) -> None:
+    """Raise :class:`IllegalAction` when ``action`` (by ``seat``, default the seat to act)
+    is against the rules."""
+    err = _error(state, action, seat)[0]
+    if err:
+        raise IllegalAction(err)
+
+
+def is_legal(state: State, action: Action, seat: Optional[int] = None) -> bool:
+    return _error(state, action, seat)[0] is None
+
+
+def apply(state: State, action: Action, seat: Optional[int] = None) -> tuple[State, list[Event]]:
+    """A new state with ``action`` carried out, and what happened. ``state`` is untouched."""
+    err, plan = _error(state, action, seat)
+    if err:
+        raise IllegalAction(err)
+    new = state.clone()
+    if plan is not None:  # the plan holds meld objects of the old state: plan again on the copy
+        plan = _error(new, action, seat)[1]
+    events: list[Event] = []
+    _execute(new, action, plan, events)
+    return new, events
+
+
+def apply_in_place(state: State, action: Action, seat: Optional[int] = None) -> list[Event]:
+    """Carry out ``action`` on ``state`` itself; an illegal action raises and changes nothing."""
+    err, plan = _error(state, action, seat)
+    if err:
+        raise IllegalAction(err)
+    events: list[Event] = []
+    _execute(state, action, plan, events)
+    return events
+
+
+def _execute(st: State, action: Action, plan: Optional[_Plan], events: list[Event]) -> None:
+    t = type(action)
+    seat = st.to_act
+    if t is Draw:
+        _do_draw(st, seat, events)
+    elif t is TakePile:
+        _do_take(st, seat, plan, events)  # type: ignore[arg-type]
+    elif t is Meld:
+        _do_meld(st, seat, plan, events)  # type: ignore[arg-type]
+        if st.phase == PLAY and not st.hands[seat]:
+            _go_out(st, seat, events)
+    elif t is Discard:
+        _do_discard(st, seat, action.card, events)
+    elif t is Ask:
+        st.asked = True
+        st.phase = ANSWER
+        events.append(Event("asked", seat=seat))
+    elif t is Answer:
+        st.permission = bool(action.yes)
+        st.phase = PLAY
+        events.append(Event("answered", seat=partner_of(st, st.turn), info=bool(action.yes)))
+    elif t is Pass:
+        _end_deal(st, None, events)
+    elif t is NextDeal:
+        st.deal_number += 1
+        st.dealer = (st.dealer + 1) % st.rules.players
+        st.scores = st.result.totals[:]  # type: ignore[union-attr]
+        _start_deal(st, _shuffled_deck(st), events)
+
+
+def _lay_red_three(st: State, seat: int, card: int, src: tuple, events: list[Event]) -> None:
+    team = st.team_of(seat)
+    st.red3[team].append(card)
+    events.append(Event("move", card, src, ("red3", team)))
+
+
+def _do_draw(st: State, seat: int, events: list[Event]) -> None:
+    stock = st.stock
+    for _ in range(st.rules.draw_count):  # type: ignore[arg-type]
+        if not stock:
+            break
+        card = stock.pop()
+        while KIND_OF[card] == RED3:
+            _lay_red_three(st, seat, card, ("stock",), events)
+            if not stock:
+                _end_deal(st, None, events)  # the last card was a red three
+                return
+            card = stock.pop()
+        st._add_to_hand(seat, card)
+        events.append(Event("move", card, ("stock",), ("hand", seat)))
+    st.phase = PLAY
+
+
+def _place(st: State, seat: int, plan: _Plan, events: list[Event], from_hand: bool = True) -> None:
+    """Carry out a plan's melds (cards leave the hand, except the pile's top card)."""
+    team = st.team_of(seat)
+    melds = st.melds[team]
+    for rank, existing, cards, kind in plan.items:
+        if kind == "top":
+            top = st.pile.pop()
+            if top in st.sideways:
+                st.sideways.remove(top)
+            moving = [(top, ("pile",))] + [(c, ("hand", seat)) for c in cards]
+        else:
+            moving = [(c, ("hand", seat)) for c in cards]
+        if existing is None:
+            m = TableMeld(rank, [], seat, "black3" if kind == "black3" else "group")
+            melds.append(m)
+        else:
+            m = existing
+        index = melds.index(m)
+        was_canasta = len(m.cards) >= 7
+        was_natural = m.wilds == 0
+        for card, src in moving:
+            if src[0] == "hand":
+                st._remove_from_hand(seat, card)
+            m.cards.append(card)
+            if WILD_OF[card]:
+                m.wilds += 1
+            else:
+                m.naturals += 1
+            events.append(Event("move", card, src, ("meld", team, index)))
+        if len(m.cards) >= 7 and (not was_canasta or (was_natural and m.wilds)):
+            events.append(Event("canasta", dst=("meld", team, index), team=team,
+                                info="natural" if m.wilds == 0 else "mixed"))
+        if m.by != seat:
+            st.partner_added = True
+    st.played[seat] = True
+    st.melded_this_turn = True
+
+
+def _do_meld(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
+    _place(st, seat, plan, events)
+
+
+def _do_take(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
+    team = st.team_of(seat)
+    _place(st, seat, plan, events)
+    rest = st.pile
+    st.pile = []
+    if st.frozen:
+        events.append(Event("unfrozen"))
+    st.frozen = False
+    st.sideways = []
+    for card in rest:
+        if KIND_OF[card] == RED3:
+            _lay_red_three(st, seat, card, ("pile",), events)
+        else:
+            st._add_to_hand(seat, card)
+            st.known[seat].append(card)
+            events.append(Event("move", card, ("pile",), ("hand", seat)))
+    st.took_pile = True
+    st.phase = PLAY
+    if not st.hands[seat]:
+        _go_out(st, seat, events)
+    del team
+
+
+def _do_discard(st: State, seat: int, card: int, events: list[Event]) -> None:
+    st._remove_from_hand(seat, card)
+    st.pile.append(card)
+    kind = KIND_OF[card]
+    sideways = WILD_OF[card] or (kind == BLACK3 and st.rules.black_three_freezes)
+    events.append(Event("move", card, ("hand", seat), ("pile",), info=sideways))
+    if sideways:
+        st.sideways.append(card)
+        if not st.frozen:
+            st.frozen = True
+            events.append(Event("frozen", card))
+    st.turns_taken[seat] += 1
+    if not st.hands[seat]:
+        _go_out(st, seat, events)
+        return
+    _begin_turn(st, (seat + 1) % st.rules.players, events)
+
+
+def _go_out(st: State, seat: int, events: list[Event]) -> None:
+    concealed = _concealed_ok(st, seat, None)
+    st.turns_taken[seat] += 0
+    events.append(Event("went_out", seat=seat, info=concealed))
+    st.concealed = concealed
+    _end_deal(st, seat, events)
+
+
+# ---------------------------------------------------------------------------
+# end of a deal
+# ---------------------------------------------------------------------------
+
+def score_items(st: State, went_out: Optional[int], concealed: bool) -> list[TeamItems]:
+    r = st.rules
+    items = []
+    for team in range(r.teams):  # type: ignore[arg-type]
+        it = TeamItems()
+        melds = st.melds[team]
+        for m in melds:
+            for c in m.cards:
+                it.melded += POINTS_OF[c]
+            if len(m.cards) >= 7:
+                if m.wilds:
+                    it.mixed_canastas += 1
+                else:
+                    it.natural_canastas += 1
+        it.canasta_bonus = 500 * it.natural_canastas + 300 * it.mixed_canastas
+        it.red_threes = len(st.red3[team])
+        if it.red_threes:
+            value = r.red_three_score(it.red_threes)
+            it.red_three_score = value if melds else -value
+        if went_out is not None and st.team_of(went_out) == team:
+            it.going_out = 100
+            if concealed:
+                it.concealed = 100
+        for seat in range(r.players):
+            if st.team_of(seat) == team:
+                for c in st.hands[seat]:
+                    it.in_hand -= POINTS_OF[c]
+        items.append(it)
+    return items
+
+
+def _end_deal(st: State, went_out: Optional[int], events: list[Event]) -> None:
+    if went_out is None:
+        st.concealed = False
+    st.went_out = went_out
+    items = score_items(st, went_out, st.concealed)
+    totals = [s + it.total for s, it in zip(st.scores, items)]
+    res = DealResult(st.deal_number, st.dealer, went_out, st.concealed, items, totals,
+                     [st.canastas(t) for t in range(st.rules.teams)])  # type: ignore[arg-type]
+    st.result = res
+    st.history = st.history + [res]
+    events.append(Event("deal_over", info=res))
+    target = st.rules.target_score
+    if max(totals) >= target:  # type: ignore[operator]
+        best = max(totals)
+        st.winners = [t for t, v in enumerate(totals) if v == best]
+        st.phase = GAME_OVER
+        events.append(Event("game_over", info=list(st.winners)))
+    else:
+        st.phase = DEAL_OVER
+
+
+# ---------------------------------------------------------------------------
+# going out: can this hand be melded away?
+# ---------------------------------------------------------------------------
+
+def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Optional[int]]]:
+    """A way for ``seat`` to go out this turn from its current hand: the groups to
+    meld in one action and the card to discard (None when everything is melded).
+    None when there is none (or the partner said no)."""
+    if st.permission is False:
+        return None
+    r = st.rules
+    team = st.team_of(seat)
+    hand = st.hands[seat]
+    cnt = st.counts[seat]
+    if not hand:
+        return None
+    # cheap necessary condition: at most one card that cannot be melded at all
+    singles = 0
+    for k in range(4, 15):
+        if cnt[k] == 1 and st.meld_of(team, k) is None:
+            singles += 1
+    b3 = cnt[BLACK3]
+    if b3 and not 3 <= b3 <= 4:
+        singles += b3 if b3 > 1 else 1
+        if b3 > 4:
+            singles += b3  # more than one meld of black threes is impossible
+    if singles > 1 or cnt[RED3]:
+        return None
+    leftovers: list[int] = [-1]
+    seen_kind: set[int] = set()
+    for c in hand:
+        k = KIND_OF[c]
+        if k not in seen_kind:
+            seen_kind.add(k)
+            leftovers.append(c)
+    best = None
+    for left in leftovers:
+        groups = _meld_all_except(st, seat, left)
+        if groups is None:
+            continue
+        err, plan = _plan_groups(st, seat, groups, set(hand))
+        if err:
+            continue
+        remaining = len(hand) - plan.used  # type: ignore[union-attr]
+        if _going_out_error(st, seat, plan, remaining):
+            continue
+        if not st.melds[team] and plan.points < st.minimum(team):  # type: ignore[union-attr]
+            if st.took_pile or not _concealed_ok(st, seat, plan):
+                continue
+        best = (groups, None if left < 0 else left)
+        break
+    return best
+
+
+def _meld_all_except(st: State, seat: int, left: int) -> Optional[tuple[Group, ...]]:
+    """Groups that meld the whole hand but ``left`` (-1: nothing left), putting wild cards
+    where they complete the most canastas; None when impossible."""
+    r = st.rules
+    team = st.team_of(seat)
+    by_kind: dict[int, list[int]] = {}
+    wilds: list[int] = []
+    for c in st.hands[seat]:
+        if c == left:
+            continue
+        k = KIND_OF[c]
+        if k == TWO or k == JOKER:
+            wilds.append(c)
+        else:
+            by_kind.setdefault(k, []).append(c)
+    groups: list[list] = []     # [rank, cards, capacity, size, needs_wild]
+    black3 = by_kind.pop(BLACK3, None)
+    if RED3 in by_kind:
+        return None
+    for m in st.melds[team]:
+        if m.kind != "group":
+            continue
+        cards = by_kind.pop(m.rank, [])
+        nat = m.naturals + len(cards)
+        cap = r.wild_limit - m.wilds
+        if r.more_naturals_than_wilds:
+            cap = min(cap, nat - 1 - m.wilds)
+        groups.append([m.rank, cards, max(cap, 0), len(m.cards) + len(cards), 0])
+    for k, cards in by_kind.items():
+        n = len(cards)
+        if n < 2:
+            return None
+        cap = r.wild_limit
+        if r.more_naturals_than_wilds:
+            cap = min(cap, n - 1)
+        need = 1 if n == 2 else 0
+        if cap < need:
+            return None
+        groups.append([k, cards, cap, n, need])
+    # wilds: first the compulsory ones, then complete canastas cheapest first
+    pool = sorted(wilds, key=lambda c: POINTS_OF[c])
+    for g in groups:
+        if g[4]:
+            if not pool:
+                return None
+            g[1] = g[1] + [pool.pop()]
+            g[2] -= 1
+            g[3] += 1
+    for g in sorted(groups, key=lambda g: 7 - g[3] if g[3] < 7 else 99):
+        if g[3] >= 7:
+            continue
+        short = 7 - g[3]
+        if short <= g[2] and short <= len(pool):
+            for _ in range(short):
+                g[1] = g[1] + [pool.pop()]
+            g[2] -= short
+            g[3] += short
+    for g in groups:
+        while pool and g[2] > 0:
+            g[1] = g[1] + [pool.pop()]
+            g[2] -= 1
+            g[3] += 1
+    if pool:
+        return None
+    out = [Group(tuple(g[1]), g[0]) for g in groups if g[1]]
+    if black3:
+        out.append(Group(tuple(black3), 0))
+    if not out:
+        return None
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# enumerating legal actions
+# ---------------------------------------------------------------------------
+
+def legal_actions(st: State) -> list[Action]:
+    """Every distinct legal action of the seat to act (one card copy stands for all
+    identical copies; a melding action that could be split into legal steps is offered
+    as those steps, except the initial meld and going out, which are offered whole)."""
+    phase = st.phase
+    seat = st.to_act
+    if phase == DRAW:
+        out: list[Action] = []
+        if st.stock:
+            out.append(Draw())
+        out.extend(_take_options(st, seat))
+        if not st.stock and not _must_take(st, seat):
+            out.append(Pass())
+        return out
+    if phase == PLAY:
+        return _play_options(st, seat)
+    if phase == ANSWER:
+        return [Answer(True), Answer(False)]
+    if phase == DEAL_OVER:
+        return [NextDeal()]
+    return []
+
+
+def _ids_by_kind(hand: list[int]) -> dict[int, list[int]]:
+    d: dict[int, list[int]] = {}
+    for c in hand:
+        k = KIND_OF[c]
+        if k in d:
+            d[k].append(c)
+        else:
+            d[k] = [c]
+    return d
+
+
+def _wild_choices(ids: dict[int, list[int]]) -> list[int]:
+    """One wild card of each kind held: a two, a joker."""
+    out = []
+    if TWO in ids:
+        out.append(ids[TWO][0])
+    if JOKER in ids:
+        out.append(ids[JOKER][0])
+    return out
+
+
+def _take_options(st: State, seat: int) -> list[Action]:
+    pile = st.pile
+    if not pile:
+        return []
+    top = pile[-1]
+    tk = KIND_OF[top]
+    if tk == TWO or tk == JOKER or tk == BLACK3 or tk == RED3:
+        return []
+    hand = st.hands[seat]
+    if len(hand) == 1 and len(pile) == 1:
+        return []
+    team = st.team_of(seat)
+    ids = _ids_by_kind(hand)
+    naturals = ids.get(tk, [])
+    frozen = st.pile_frozen_for(team)
+    existing = st.meld_of(team, tk)
+    candidates: list[TakePile] = []
+    if not st.melds[team]:
+        if len(naturals) >= 2:
+            for base in _top_groups(st, ids, tk, naturals):
+                candidates.extend(TakePile(base, extra) for extra in
+                                  _initial_extras(st, seat, ids, tk, base, top))
+    else:
+        if not frozen and existing is not None:
+            candidates.append(TakePile((), ()))
+        if len(naturals) >= 2:
+            candidates.append(TakePile(tuple(naturals[:2]), ()))
+        if not frozen and naturals:
+            for w in _wild_choices(ids):
+                candidates.append(TakePile((naturals[0], w), ()))
+    out = []
+    for a in candidates:
+        if _take_error(st, seat, a.with_cards, a.melds)[0] is None:
+            out.append(a)
+    return out
+
+
+def _top_groups(st: State, ids: dict[int, list[int]], tk: int, naturals: list[int]) -> list[tuple[int, ...]]:
+    """Ways to meld the top card for an initial meld: the natural pair, every natural,
+    and every natural with wild cards up to the limit."""
+    out = [tuple(naturals[:2])]
+    if len(naturals) > 2:
+        out.append(tuple(naturals))
+    wild_pool = sorted(ids.get(JOKER, []) + ids.get(TWO, []), key=lambda c: -POINTS_OF[c])
+    for w in range(1, min(st.rules.wild_limit, len(wild_pool)) + 1):
+        out.append(tuple(naturals) + tuple(wild_pool[:w]))
+    return out
+
+
+def _candidate_groups(st: State, ids: dict[int, list[int]], exclude: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """New melds the hand can make from its naturals, as (rank, naturals, wilds needed)."""
+    out = []
+    for k in range(4, 15):
+        if k == exclude:
+            continue
+        cards = ids.get(k)
+        if not cards:
+            continue
+        if len(cards) >= 3:
+            out.append((k, tuple(cards), 0))
+        elif len(cards) == 2:
+            out.append((k, tuple(cards), 1))
+    return out
+
+
+def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: int,
+                    base: tuple[int, ...], top: int) -> list[tuple[Group, ...]]:
+    """Sets of further melds that bring an initial meld up to the minimum count: the
+    smallest sets that do it (and none when the base alone does)."""
+    team = st.team_of(seat)
+    need = st.minimum(team)
+    base_points = sum(POINTS_OF[c] for c in base) + (POINTS_OF[top] if top >= 0 else 0)
+    if base_points >= need:
+        return [()]
+    used = set(base)
+    wild_pool = [c for c in ids.get(JOKER, []) + ids.get(TWO, []) if c not in used]
+    wild_pool.sort(key=lambda c: -POINTS_OF[c])
+    cands = _candidate_groups(st, ids, exclude)
+    cands.sort(key=lambda g: -sum(POINTS_OF[c] for c in g[1]))
+    cands = cands[:7]
+    results: list[tuple[Group, ...]] = []
+    found: list[int] = []
+    limit = st.rules.wild_limit
+    for mask in range(1, 1 << len(cands)):
+        if any((m & mask) == m for m in found):
+            continue  # a smaller set already reaches the minimum
+        chosen = [cands[i] for i in range(len(cands)) if mask >> i & 1]
+        wneed = sum(g[2] for g in chosen)
+        if wneed > len(wild_pool):
+            continue
+        pool = wild_pool[:]
+        groups = []
+        points = base_points
+        for k, nat, w in chosen:
+            extra = tuple(pool.pop() for _ in range(w))  # cheapest wild for the compulsory one
+            groups.append([k, list(nat) + list(extra), w])
+            points += sum(POINTS_OF[c] for c in nat) + sum(POINTS_OF[c] for c in extra)
+        # top up with the most valuable spare wild cards while short
+        gi = 0
+        while points < need and pool and gi < len(groups):
+            g = groups[gi]
+            if g[2] < limit and (not st.rules.more_naturals_than_wilds
+                                 or len(g[1]) - g[2] > g[2] + 1):
+                c = pool.pop(0)
+                g[1].append(c)
+                g[2] += 1
+                points += POINTS_OF[c]
+            else:
+                gi += 1
+        if points >= need:
+            found.append(mask)
+            results.append(tuple(Group(tuple(g[1]), g[0]) for g in groups))
+            if len(results) >= 6:
+                break
+    return results
+
+
+def _play_options(st: State, seat: int) -> list[Action]:
+    hand = st.hands[seat]
+    team = st.team_of(seat)
+    ids = _ids_by_kind(hand)
+    out: list[Action] = []
+    cands: list[Meld] = []
+    if st.melds[team]:
+        wilds = _wild_choices(ids)
+        by_rank = {m.rank: m for m in st.melds[team] if m.kind == "group"}
+        for k in range(4, 15):
+            cards = ids.get(k)
+            if not cards:
+                continue
+            if k in by_rank:
+                cands.append(Meld((Group((cards[0],)),)))
+                if len(cards) > 1:
+                    cands.append(Meld((Group(tuple(cards)),)))
+            elif len(cards) >= 3:
+                cands.append(Meld((Group(tuple(cards)),)))
+                for w in wilds:
+                    cands.append(Meld((Group(tuple(cards) + (w,)),)))
+            elif len(cards) == 2:
+                for w in wilds:
+                    cands.append(Meld((Group(tuple(cards) + (w,)),)))
+        for m in by_rank.values():
+            for w in wilds:
+                cands.append(Meld((Group((w,), m.rank),)))
+    else:
+        for extra in _initial_extras(st, seat, ids, 0, (), -1):
+            if extra:
+                cands.append(Meld(extra))
+    plan = going_out_plan(st, seat) if (len(hand) <= 12 or st.permission) else None
+    if plan is not None:
+        cands.append(Meld(plan[0]))
+    if not st.asked and not st.melded_this_turn and st.rules.ask_to_go_out and plan is not None:
+        out.append(Ask())
+    seen = set()
+    for a in cands:
+        key = tuple(sorted(tuple(sorted(KIND_OF[c] for c in g.cards)) + (g.rank,) for g in a.groups))
+        if key in seen:
+            continue
+        seen.add(key)
+        if _meld_error(st, seat, a.groups)[0] is None:
+            out.append(a)
+    done = set()
+    one_left = len(hand) == 1
+    for c in hand:
+        k = KIND_OF[c]
+        if k in done:
+            continue
+        done.add(k)
+        if one_left:
+            if _going_out_error(st, seat, None, 0) is None:
+                out.append(Discard(c))
+        elif st.permission is not True:
+            out.append(Discard(c))
+    return out

@@ -1,0 +1,200 @@
+"""Every option of RULES.md as one frozen configuration, with named presets.
+
+Options that depend on the number of players (hand size, cards drawn, canastas
+needed to go out, packs, target score, red-three bonuses, minimum-count table)
+default to ``None`` here and are filled in by :meth:`Rules.resolved` from the
+table of RULES.md section 9, so ``Rules(players=2)`` plays the two-player game
+and an explicit ``Rules(players=2, draw_count=1)`` overrides one default only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+VARIANTS = ("classic",)
+STOCK_EXHAUSTED = ("play_on", "end")
+
+_HAND_SIZE = {2: 15, 3: 13, 4: 11, 6: 13}
+_BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
+
+
+class RulesError(ValueError):
+    """An impossible combination of options, with a sentence a player can read."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    variant: str = "classic"
+    players: int = 4
+    teams: int | None = None            # 6 players: 3 (pairs) or 2 (threes)
+    decks: int | None = None
+    hand_size: int | None = None
+    draw_count: int | None = None
+    canastas_to_go_out: int | None = None
+    target_score: int | None = None
+    negative_minimum: int = 15
+    minimum_table: tuple[tuple[int, int], ...] | None = None
+    wild_limit: int = 3
+    more_naturals_than_wilds: bool = False
+    pile_always_frozen: bool = False
+    black_three_freezes: bool = False
+    ask_to_go_out: bool | None = None
+    stock_exhausted: str = "play_on"
+    red_three_table: tuple[tuple[int, int], ...] | None = None  # (count, total) overrides
+
+    # -- defaults that follow the player count ---------------------------------
+    def resolved(self) -> "Rules":
+        """A copy with every ``None`` replaced by its default, checked for sense."""
+        p = self.players
+        if p not in _HAND_SIZE:
+            raise RulesError(f"Classic Canasta is played by 2, 3, 4 or 6 players, not {p}.")
+        if self.variant not in VARIANTS:
+            raise RulesError(f"Unknown game {self.variant!r}; this version plays: {', '.join(VARIANTS)}.")
+        teams = self.teams
+        if teams is None:
+            teams = {2: 2, 3: 3, 4: 2, 6: 3}[p]
+        if p in (2, 3) and teams != p:
+            raise RulesError(f"With {p} players everyone plays for themselves ({p} teams).")
+        if p == 4 and teams != 2:
+            raise RulesError("Four players play as two partnerships.")
+        if p == 6 and teams not in (2, 3):
+            raise RulesError("Six players play as three pairs or two teams of three.")
+        decks = self.decks if self.decks is not None else (3 if p == 6 else 2)
+        hand = self.hand_size if self.hand_size is not None else _HAND_SIZE[p]
+        draw = self.draw_count if self.draw_count is not None else (2 if p == 2 else 1)
+        out = self.canastas_to_go_out
+        if out is None:
+            out = 2 if p in (2, 6) else 1
+        target = self.target_score
+        if target is None:
+            target = 5000 if p != 6 else (10000 if teams == 2 else 7500)
+        table = self.minimum_table
+        if table is None:
+            table = _BASE_MINIMUMS + (((7500, 150),) if (p == 6 and teams == 2) else ())
+        table = tuple(sorted((int(a), int(b)) for a, b in table))
+        ask = self.ask_to_go_out
+        partnerships = teams < p
+        if ask is None:
+            ask = partnerships
+        if ask and not partnerships:
+            ask = False  # nobody to ask: quietly off in games without partners
+        red3 = self.red_three_table
+        if red3 is None:
+            red3 = ((4, 800),) if decks == 2 else ((5, 1000), (6, 1200)) if decks == 3 else ()
+        if not 1 <= decks <= 6:
+            raise RulesError("The game uses between one and six packs.")
+        if hand < 1 or hand * p + 1 > decks * 54:
+            raise RulesError(f"{hand} cards each for {p} players do not fit in {decks} packs.")
+        if draw < 1 or draw > 5:
+            raise RulesError("Players draw between one and five cards.")
+        if out < 0 or out > 5:
+            raise RulesError("Going out needs between zero and five canastas.")
+        if target < 100:
+            raise RulesError("The target score must be at least 100.")
+        if not 1 <= self.wild_limit <= 6:
+            raise RulesError("The wild-card limit must be between 1 and 6.")
+        if self.stock_exhausted not in STOCK_EXHAUSTED:
+            raise RulesError(f"stock_exhausted must be one of {', '.join(STOCK_EXHAUSTED)}.")
+        return replace(self, teams=teams, decks=decks, hand_size=hand, draw_count=draw,
+                       canastas_to_go_out=out, target_score=target, minimum_table=table,
+                       ask_to_go_out=ask, red_three_table=tuple(tuple(x) for x in red3))
+
+    # -- derived facts -----------------------------------------------------------
+    def team_of(self, seat: int) -> int:
+        return seat % self.teams  # type: ignore[operator]
+
+    def minimum_for(self, score: int) -> int:
+        """The minimum count of a team whose cumulative score is ``score``."""
+        if score < 0:
+            return self.negative_minimum
+        need = 0
+        for threshold, minimum in self.minimum_table or _BASE_MINIMUMS:
+            if score >= threshold:
+                need = minimum
+        return need
+
+    def red_three_score(self, count: int) -> int:
+        for n, total in self.red_three_table or ():
+            if n == count:
+                return total
+        return 100 * count
+
+    @property
+    def partnerships(self) -> bool:
+        return (self.teams or 0) < self.players
+
+    # -- files ----------------------------------------------------------------
+    def to_dict(self, resolved_only: bool = False) -> dict[str, Any]:
+        d = asdict(self)
+        for key in ("minimum_table", "red_three_table"):
+            if d[key] is not None:
+                d[key] = [list(x) for x in d[key]]
+        if resolved_only:
+            return d
+        return {k: v for k, v in d.items() if v is not None}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+        """Build from a JSON object, rejecting unknown keys and wrong types by name."""
+        if not isinstance(data, dict):
+            raise RulesError("The rules must be a table of options.")
+        known = {f.name: f for f in fields(cls)}
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                raise RulesError(f"Unknown rule option {key!r}.")
+            if value is None:
+                continue
+            if key in ("minimum_table", "red_three_table"):
+                try:
+                    value = tuple((int(a), int(b)) for a, b in value)
+                except (TypeError, ValueError):
+                    raise RulesError(f"{key} must be a list of [number, number] pairs.") from None
+            elif key in ("variant", "stock_exhausted"):
+                if not isinstance(value, str):
+                    raise RulesError(f"{key} must be text.")
+            elif key in ("more_naturals_than_wilds", "pile_always_frozen",
+                         "black_three_freezes", "ask_to_go_out"):
+                if not isinstance(value, bool):
+                    raise RulesError(f"{key} must be true or false.")
+            else:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise RulesError(f"{key} must be a whole number.")
+            kwargs[key] = value
+        return cls(**kwargs)
+
+
+OPTION_HELP: dict[str, str] = {
+    "players": "How many people sit at the table: 2, 3, 4 or 6.",
+    "teams": "Six players: three pairs (3) or two teams of three (2).",
+    "decks": "How many 54-card packs are shuffled together.",
+    "hand_size": "Cards dealt to each player.",
+    "draw_count": "Cards drawn from the stock each turn.",
+    "canastas_to_go_out": "Canastas a side needs before a player may go out.",
+    "target_score": "The game ends after the deal in which a side reaches this total.",
+    "negative_minimum": "Minimum count of a side whose total is below zero.",
+    "minimum_table": "Minimum count for the first meld of a deal, by the side's total.",
+    "wild_limit": "The most wild cards a meld may hold.",
+    "more_naturals_than_wilds": "A meld must always hold more natural cards than wild cards.",
+    "pile_always_frozen": "The discard pile is always frozen: only a natural pair takes it.",
+    "black_three_freezes": "A black three on the pile freezes it, like a wild card.",
+    "ask_to_go_out": "A player may ask 'Partner, may I go out?' and must follow the answer.",
+    "stock_exhausted": "When the stock runs out: play on by taking discards, or end the deal at once.",
+}
+
+PRESETS: dict[str, Rules] = {
+    "classic-4": Rules(players=4),
+    "classic-2": Rules(players=2),
+    "classic-3": Rules(players=3),
+    "classic-6": Rules(players=6),
+    "classic-6-threes": Rules(players=6, teams=2),
+}
+
+PRESET_NAMES: dict[str, str] = {
+    "classic-4": "Classic, four players in partnerships",
+    "classic-2": "Classic, two players",
+    "classic-3": "Classic, three players",
+    "classic-6": "Classic, six players in three pairs",
+    "classic-6-threes": "Classic, six players in two teams of three",
+}

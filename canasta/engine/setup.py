@@ -1,0 +1,247 @@
+"""Building states from card codes: positions and stacked decks (conformance
+vectors, tests, puzzles). Raises :class:`SetupError` naming what is wrong."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
+from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, RED3, WILD_OF, code_kind, ids_of_code
+from .core import _begin_turn, deal_from_deck
+from .rules import Rules, RulesError
+from .state import DRAW, PLAY, State, TableMeld
+
+
+class SetupError(ValueError):
+    pass
+
+
+class CardPool:
+    """Hands out distinct card ids for codes: the n-th '9H' gets the n-th nine of hearts."""
+
+    def __init__(self, packs: int):
+        self.packs = packs
+        self.free: dict[str, list[int]] = {}
+        self.used: set[int] = set()
+
+    def take(self, code: Any) -> int:
+        if not isinstance(code, str):
+            raise SetupError(f"{code!r} is not a card code.")
+        try:
+            code_kind(code)
+        except ValueError as e:
+            raise SetupError(str(e)) from None
+        key = code.strip().upper()
+        if key not in self.free:
+            self.free[key] = ids_of_code(key, self.packs)
+        if not self.free[key]:
+            raise SetupError(f"There are more {key} than {self.packs} packs hold.")
+        card = self.free[key].pop(0)
+        self.used.add(card)
+        return card
+
+    def rest(self) -> list[int]:
+        return [c for c in range(self.packs * 54) if c not in self.used]
+
+
+def _list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise SetupError(f"{what} must be a list.")
+    return value
+
+
+def rules_from(data: Any) -> Rules:
+    try:
+        rules = Rules.from_dict(data or {})
+        return rules.resolved() and rules
+    except RulesError as e:
+        raise SetupError(str(e)) from None
+
+
+def position(rules: Rules, data: dict) -> State:
+    """A State from a position object in the conformance format."""
+    if not isinstance(data, dict):
+        raise SetupError("The state must be an object.")
+    if "deal" in data:
+        d = data["deal"]
+        if not isinstance(d, dict):
+            raise SetupError("deal must be an object.")
+        r = rules.resolved()
+        pool = CardPool(r.decks)  # type: ignore[arg-type]
+        deck = [pool.take(c) for c in _list(d.get("deck"), "deck")]
+        scores = d.get("scores") or [0] * r.teams  # type: ignore[operator]
+        st, _ = deal_from_deck(rules, deck, int(d.get("dealer", 0)), scores)
+        return st
+    try:
+        st = State(rules)
+    except RulesError as e:
+        raise SetupError(str(e)) from None
+    r = st.rules
+    n, t = r.players, r.teams
+    pool = CardPool(r.decks)  # type: ignore[arg-type]
+    scores = data.get("scores", [0] * t)  # type: ignore[operator]
+    if not isinstance(scores, list) or len(scores) != t or not all(isinstance(x, int) for x in scores):
+        raise SetupError(f"scores must list {t} whole numbers.")
+    st.scores = list(scores)
+    st.dealer = _seat(data.get("dealer", 0), n, "dealer")
+    st.turn = _seat(data.get("turn", 0), n, "turn")
+    phase = data.get("phase", "draw")
+    if phase not in (DRAW, PLAY):
+        raise SetupError("phase must be 'draw' or 'play'.")
+    hands = _list(data.get("hands"), "hands")
+    if len(hands) != n:
+        raise SetupError(f"hands must hold {n} hands.")
+    for seat, h in enumerate(hands):
+        for code in _list(h, f"hand {seat}"):
+            card = pool.take(code)
+            if KIND_OF[card] == RED3:
+                raise SetupError("A red three cannot be in a hand.")
+            st._add_to_hand(seat, card)
+    melds = _list(data.get("melds", [[] for _ in range(t)]), "melds")  # type: ignore[arg-type]
+    if len(melds) != t:
+        raise SetupError(f"melds must hold {t} lists, one per team.")
+    started = [False] * n
+    for team, team_melds in enumerate(melds):
+        for m in _list(team_melds, "a team's melds"):
+            if not isinstance(m, dict):
+                raise SetupError("A meld must be an object with cards and by.")
+            cards = [pool.take(c) for c in _list(m.get("cards"), "meld cards")]
+            by = _seat(m.get("by", team), n, "by")
+            if st.team_of(by) != team:
+                raise SetupError(f"Seat {by} is not on team {team}.")
+            kinds = {KIND_OF[c] for c in cards if not WILD_OF[c]}
+            if kinds == {BLACK3}:
+                tm = TableMeld(BLACK3, cards, by, "black3")
+            elif len(kinds) != 1 or RED3 in kinds or BLACK3 in kinds:
+                raise SetupError(f"The meld {[CODE_OF[c] for c in cards]} does not hold one natural rank.")
+            else:
+                tm = TableMeld(kinds.pop(), cards, by)
+                if st.meld_of(team, tm.rank) is not None:
+                    raise SetupError("A team has at most one meld of a rank.")
+            st.melds[team].append(tm)
+            started[by] = True
+    reds = _list(data.get("red_threes", [[] for _ in range(t)]), "red_threes")  # type: ignore[arg-type]
+    if len(reds) != t:
+        raise SetupError("red_threes must hold one list per team.")
+    for team, codes in enumerate(reds):
+        for code in _list(codes, "red threes"):
+            card = pool.take(code)
+            if KIND_OF[card] != RED3:
+                raise SetupError(f"{code} is not a red three.")
+            st.red3[team].append(card)
+    discard = [pool.take(c) for c in _list(data.get("discard", []), "discard")]
+    st.pile = discard
+    freezing = [c for c in discard if WILD_OF[c] or KIND_OF[c] == RED3
+                or (KIND_OF[c] == BLACK3 and r.black_three_freezes)]
+    st.sideways = freezing
+    frozen = data.get("frozen")
+    st.frozen = bool(freezing) if frozen is None else bool(frozen)
+    stock = data.get("stock", 0)
+    if isinstance(stock, list):
+        st.stock = [pool.take(c) for c in stock]
+    elif isinstance(stock, int) and not isinstance(stock, bool) and stock >= 0:
+        rest = sorted(pool.rest(), key=lambda c: KIND_OF[c] == RED3)
+        filler = rest[:stock]
+        extra = stock - len(filler)
+        phantom = r.decks * 54  # type: ignore[operator]
+        filler += list(range(phantom, phantom + extra))
+        st.stock = filler[::-1]
+        for c in filler:
+            pool.used.add(c)
+    else:
+        raise SetupError("stock must be a list of cards or a number.")
+    played = data.get("played")
+    if played is None:
+        st.played = started
+    else:
+        if not isinstance(played, list) or len(played) != n:
+            raise SetupError(f"played must list {n} true/false values.")
+        st.played = [bool(x) for x in played]
+    st.outside = pool.rest() if isinstance(stock, list) or len(pool.rest()) else []
+    st.total_cards = len(st.all_card_locations())
+    st.phase = DRAW
+    events: list = []
+    _begin_turn(st, st.turn, events)
+    if phase == PLAY and st.phase == DRAW:
+        st.phase = PLAY
+    return st
+
+
+def _seat(value: Any, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise SetupError(f"{what} must be a seat from 0 to {n - 1}.")
+    return value
+
+
+def _pick(st: State, seat: int, code: Any, taken: set) -> int:
+    """The id of a card with this code in ``seat``'s hand (another copy when it is not
+    there, so that the engine can say so)."""
+    try:
+        code_kind(code)
+    except (ValueError, AttributeError):
+        raise SetupError(f"{code!r} is not a card code.") from None
+    key = code.strip().upper()
+    for c in st.hands[seat]:
+        if CODE_OF[c] == key and c not in taken:
+            taken.add(c)
+            return c
+    for c in ids_of_code(key, 6):
+        if c not in taken and c not in st.hands[seat]:
+            taken.add(c)
+            return c
+    raise SetupError(f"No card {key} can be named.")
+
+
+def _group(st: State, seat: int, g: Any, taken: set) -> Group:
+    if isinstance(g, dict):
+        rank = g.get("rank")
+        if not isinstance(rank, str) or rank.upper() not in CHAR_RANKS:
+            raise SetupError(f"{rank!r} is not a rank.")
+        cards = tuple(_pick(st, seat, c, taken) for c in _list(g.get("cards"), "group cards"))
+        return Group(cards, CHAR_RANKS[rank.upper()])
+    return Group(tuple(_pick(st, seat, c, taken) for c in _list(g, "a meld group")))
+
+
+def action_from(st: State, data: Any) -> tuple[int, Action]:
+    """(seat, Action) from a conformance action object."""
+    if not isinstance(data, dict):
+        raise SetupError("An action must be an object.")
+    seat = _seat(data.get("seat"), st.rules.players, "seat")
+    kind = data.get("type")
+    taken: set = set()
+    if kind == "draw":
+        return seat, Draw()
+    if kind == "take":
+        with_cards = tuple(_pick(st, seat, c, taken) for c in _list(data.get("with", []), "with"))
+        melds = tuple(_group(st, seat, g, taken) for g in _list(data.get("melds", []), "melds"))
+        return seat, TakePile(with_cards, melds)
+    if kind == "meld":
+        return seat, Meld(tuple(_group(st, seat, g, taken) for g in _list(data.get("melds"), "melds")))
+    if kind == "discard":
+        return seat, Discard(_pick(st, seat, data.get("card"), taken))
+    if kind == "ask":
+        return seat, Ask()
+    if kind == "answer":
+        if not isinstance(data.get("yes"), bool):
+            raise SetupError("answer needs yes: true or false.")
+        return seat, Answer(data["yes"])
+    if kind == "pass":
+        return seat, Pass()
+    if kind in ("next_deal", "next"):
+        return seat, NextDeal()
+    raise SetupError(f"Unknown action type {kind!r}.")
+
+
+def kind_code(kind: int) -> str:
+    if kind == BLACK3:
+        return "3"
+    from .cards import RANK_CHARS
+    return RANK_CHARS.get(kind, "?")
+
+
+def team_melds_summary(st: State, team: int) -> list[dict]:
+    return [{"rank": kind_code(m.rank), "size": len(m.cards), "wilds": m.wilds} for m in st.melds[team]]
+
+
+__all__ = ["SetupError", "CardPool", "position", "action_from", "rules_from", "team_melds_summary"]
+_ = Optional
