@@ -1,0 +1,86 @@
+"""Benchmarks that print figures (never tests with time limits).
+
+    python -m canasta.bench engine [--seconds S] [--seed S] [--players P]
+    python -m canasta.bench ai [--level L] [--decisions N]
+    python -m canasta.bench frame
+    python -m canasta.bench startup
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+
+def bench_engine(seconds: float, seed: int, players: int, rounds: int = 5) -> dict:
+    """Random legal playouts: one action = one legal_actions query plus one apply."""
+    from .engine import Rules, apply_in_place, legal_actions, new_game
+    from .engine.state import DEAL_OVER, GAME_OVER
+
+    rules = Rules(players=players)
+    rng = random.Random(seed)
+    rates_d, rates_a = [], []
+    game = 0
+    per_round = seconds / rounds
+    for _ in range(rounds):
+        deals = actions = 0
+        t0 = time.perf_counter()
+        end = t0 + per_round
+        while time.perf_counter() < end:
+            st = new_game(rules, seed=f"{seed}-{game}")
+            game += 1
+            while st.phase not in (DEAL_OVER, GAME_OVER):
+                legal = legal_actions(st)
+                apply_in_place(st, legal[rng.randrange(len(legal))])
+                actions += 1
+            deals += 1
+        dt = time.perf_counter() - t0
+        rates_d.append(deals / dt)
+        rates_a.append(actions / dt)
+    return {"deals_per_s": statistics.median(rates_d), "actions_per_s": statistics.median(rates_a),
+            "actions_per_deal": statistics.median(a / d for a, d in zip(rates_a, rates_d))}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    ap = argparse.ArgumentParser(prog="python -m canasta.bench")
+    sub = ap.add_subparsers(dest="what", required=True)
+    e = sub.add_parser("engine", help="random-legal-action playouts")
+    e.add_argument("--seconds", type=float, default=10.0)
+    e.add_argument("--seed", type=int, default=1)
+    e.add_argument("--players", type=int, default=4)
+    a = sub.add_parser("ai", help="decision time of a computer player")
+    a.add_argument("--level", default="hard")
+    a.add_argument("--decisions", type=int, default=100)
+    a.add_argument("--players", type=int, default=4)
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--budget-ms", type=float, default=None)
+    f = sub.add_parser("frame", help="frame time of a crowded table")
+    f.add_argument("--frames", type=int, default=300)
+    s = sub.add_parser("startup", help="process start to first frame")
+    s.add_argument("--runs", type=int, default=7)
+    ns = ap.parse_args(args)
+    if ns.what == "engine":
+        r = bench_engine(ns.seconds, ns.seed, ns.players)
+        print(f"players: {ns.players}")
+        print(f"deals/s: {r['deals_per_s']:.1f}")
+        print(f"actions/s: {r['actions_per_s']:.0f}")
+        print(f"actions/deal: {r['actions_per_deal']:.0f}")
+        return 0
+    if ns.what == "ai":
+        from .ai.bench import bench_ai
+        return bench_ai(ns.level, ns.decisions, ns.players, ns.seed, ns.budget_ms)
+    if ns.what == "frame":
+        from .ui.bench import bench_frame
+        return bench_frame(ns.frames)
+    if ns.what == "startup":
+        from .startup_bench import bench_startup
+        return bench_startup(ns.runs)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
