@@ -1,0 +1,255 @@
+"""settings.toml: round trip, partial validity, damage, unreadable and unwritable places."""
+
+from __future__ import annotations
+
+import errno
+import os
+import tomllib
+
+import pytest
+
+from canasta.store import settings as settings_module
+from canasta.store.settings import Settings, dumps_toml, load_settings, save_settings, settings_path
+
+
+def kept_copies(folder):
+    return sorted(p for p in folder.iterdir() if p.name.startswith("settings-") and p.suffix == ".toml")
+
+
+def test_no_file_gives_the_defaults_silently():
+    settings, messages = load_settings()
+    assert settings == Settings()
+    assert messages == []
+    assert not settings_path().exists()
+
+
+def test_round_trip_of_every_value():
+    original = Settings(
+        animation_speed="fast",
+        sound=False,
+        volume=0.25,
+        card_back="purple",
+        table_colour="grey",
+        four_colour=True,
+        large_cards=True,
+        show_points=True,
+        hand_sort="suit",
+        confirm_discard=True,
+        hints_allowed=False,
+        undo_allowed=False,
+        fullscreen=True,
+        window_size=[1920, 1080],
+        player_name='Zoë "Q" \\ O\'Brien',
+        last_game={
+            "variant": "classic",
+            "players": 4,
+            "target_score": 5000,
+            "levels": ["easy", "hard", "normal"],
+            "seats": [{"name": "Ann\tB", "level": "easy"}, {"name": "Bob\n", "level": "hard"}],
+            "ratio": 1.5,
+            "teams": {"names": ["Us", "Them"]},
+            "quoted key": True,
+        },
+    )
+    assert save_settings(original) == []
+    loaded, messages = load_settings()
+    assert messages == []
+    assert loaded == original
+    assert loaded.last_game == original.last_game
+
+
+def test_the_file_is_plain_toml_a_person_can_edit():
+    save_settings(Settings(volume=0.5))
+    text = settings_path().read_text(encoding="utf-8")
+    assert text.startswith("# Canasta settings.")
+    assert "volume = 0.5\n" in text
+    assert "[last_game]" in text
+    edited = text.replace("volume = 0.5", "volume = 0.9  # louder")
+    settings_path().write_text(edited, encoding="utf-8")
+    loaded, messages = load_settings()
+    assert loaded.volume == 0.9 and messages == []
+
+
+def test_unknown_keys_and_bad_values_are_reported_and_the_rest_kept():
+    path = settings_path()
+    path.write_text(
+        'animation_speed = "fast"\n'
+        "volume = 3\n"
+        "colour_blind = true\n"
+        'card_back = "gold"\n'
+        "sound = false\n"
+        "window_size = [100, 100]\n"
+        'player_name = "Ada"\n',
+        encoding="utf-8",
+    )
+    before = path.read_bytes()
+    loaded, messages = load_settings()
+    assert messages == [
+        "Ignored in settings.toml: volume (must be between 0 and 1), colour_blind (unknown), "
+        "card_back (must be one of blue, red, green, purple), window_size (must be at least 640 by 400)."
+    ]
+    assert loaded.animation_speed == "fast"
+    assert loaded.sound is False
+    assert loaded.player_name == "Ada"
+    assert loaded.volume == Settings().volume
+    assert loaded.card_back == Settings().card_back
+    assert loaded.window_size == Settings().window_size
+    assert path.read_bytes() == before  # not quarantined, not rewritten
+    assert kept_copies(path.parent) == []
+
+
+def test_wrong_types_are_reported():
+    settings_path().write_text('sound = "yes"\nvolume = true\nwindow_size = "big"\nlast_game = 4\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert len(messages) == 1
+    for key in ("sound", "volume", "window_size", "last_game"):
+        assert key in messages[0]
+    assert loaded == Settings()
+
+
+def test_integer_volume_is_accepted_as_a_float():
+    settings_path().write_text("volume = 1\n", encoding="utf-8")
+    loaded, messages = load_settings()
+    assert messages == [] and loaded.volume == 1.0 and isinstance(loaded.volume, float)
+
+
+def test_last_game_with_values_toml_cannot_save_is_dropped():
+    settings_path().write_text(
+        'player_name = "Ada"\n[last_game]\nplayers = 4\nwhen = 2026-11-23T10:00:00\n', encoding="utf-8"
+    )
+    loaded, messages = load_settings()
+    assert loaded.last_game == {}
+    assert loaded.player_name == "Ada"
+    assert len(messages) == 1 and messages[0].startswith("Ignored in settings.toml: last_game (")
+
+
+def test_unknown_keys_survive_a_save():
+    settings_path().write_text('future_option = "on"\n[future_table]\nx = 1\n', encoding="utf-8")
+    loaded, _ = load_settings()
+    loaded.volume = 0.1
+    assert save_settings(loaded) == []
+    data = tomllib.loads(settings_path().read_text(encoding="utf-8"))
+    assert data["future_option"] == "on"
+    assert data["future_table"] == {"x": 1}
+    assert data["volume"] == 0.1
+
+
+def test_random_bytes_are_set_aside_and_the_defaults_used():
+    path = settings_path()
+    garbage = bytes(range(256)) * 3 + b"\x00\xff[[[="
+    path.write_bytes(garbage)
+    loaded, messages = load_settings()
+    assert loaded == Settings()
+    assert len(messages) == 1
+    copies = kept_copies(path.parent)
+    assert len(copies) == 1
+    assert copies[0].read_bytes() == garbage
+    assert messages[0] == (
+        f"Your settings file was damaged; it was kept as {copies[0].name} and the defaults are in use."
+    )
+    assert not path.exists()
+    # The next save writes a fresh file beside the kept copy.
+    assert save_settings(loaded) == []
+    assert load_settings() == (Settings(), [])
+    assert copies[0].read_bytes() == garbage
+
+
+def test_broken_toml_syntax_is_set_aside():
+    settings_path().write_text('volume = 0.5\nsound = \n[unclosed\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert loaded == Settings()
+    assert "was damaged" in messages[0]
+    assert len(kept_copies(settings_path().parent)) == 1
+
+
+def test_a_byte_order_mark_from_a_windows_editor_is_accepted():
+    settings_path().write_bytes(b'\xef\xbb\xbfvolume = 0.4\n')
+    loaded, messages = load_settings()
+    assert messages == [] and loaded.volume == 0.4
+
+
+def test_a_folder_in_place_of_the_file_is_set_aside():
+    settings_path().mkdir()
+    loaded, messages = load_settings()
+    assert loaded == Settings()
+    assert len(messages) == 1 and "could not be read" in messages[0]
+    assert len(kept_copies(settings_path().parent)) == 1
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_file_gives_the_defaults_and_is_kept(tmp_path):
+    path = settings_path()
+    path.write_text("volume = 0.3\n")
+    os.chmod(path, 0)
+    try:
+        loaded, messages = load_settings()
+    finally:
+        for p in path.parent.iterdir():
+            os.chmod(p, 0o600)
+    assert loaded == Settings()
+    assert messages and "could not be read (permission denied)" in messages[0]
+    copies = kept_copies(path.parent)
+    assert len(copies) == 1 and copies[0].read_text() == "volume = 0.3\n"
+
+
+def test_an_unreadable_file_simulated(monkeypatch):
+    path = settings_path()
+    path.write_text("volume = 0.3\n")
+    real_read_bytes = type(path).read_bytes
+
+    def denied(self):
+        if self.name == "settings.toml":
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_read_bytes(self)
+
+    monkeypatch.setattr(type(path), "read_bytes", denied)
+    loaded, messages = load_settings()
+    assert loaded == Settings()
+    assert messages[0].startswith("Your settings file could not be read (permission denied); it was kept as settings-")
+
+
+def test_unwritable_folder_keeps_settings_for_the_session(read_only):
+    path = settings_path()
+    save_settings(Settings(volume=0.2))
+    read_only(path.parent)
+    messages = save_settings(Settings(volume=0.9))
+    assert messages == [
+        "Your settings could not be saved (permission denied); they apply until you close the game."
+    ]
+    loaded, load_messages = load_settings()
+    assert load_messages == [] and loaded.volume == 0.2  # the old file is intact
+
+
+def test_missing_folder_that_cannot_be_created(tmp_path, monkeypatch):
+    (tmp_path / "not-a-folder").write_text("")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "not-a-folder"))
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path / "not-a-folder"))
+    loaded, messages = load_settings()
+    assert loaded == Settings() and messages == []
+    messages = save_settings(Settings(volume=0.9))
+    assert len(messages) == 1 and messages[0].startswith("Your settings could not be saved (")
+
+
+def test_an_interrupted_save_leaves_the_old_file(monkeypatch):
+    save_settings(Settings(player_name="Old"))
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", lambda src, dst: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left")))
+        messages = save_settings(Settings(player_name="New"))
+    assert messages and "(the disk is full)" in messages[0]
+    loaded, _ = load_settings()
+    assert loaded.player_name == "Old"
+    assert [p.name for p in settings_path().parent.iterdir()] == ["settings.toml"]
+
+
+def test_toml_writer_escapes_control_characters_and_quotes_keys():
+    data = {"a b": "x\x01y\x7f\"\\", "ok": [1, 2.5, True, "s"], "t": {"inner key": {"deep": -3}}}
+    assert tomllib.loads(dumps_toml(data)) == data
+
+
+def test_toml_writer_refuses_what_toml_cannot_hold():
+    with pytest.raises(TypeError):
+        settings_module.toml_value(object())
+    with pytest.raises(ValueError):
+        settings_module.toml_value(float("nan"))
+    with pytest.raises(ValueError):
+        settings_module.toml_value(2**70)
