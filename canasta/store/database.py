@@ -1,0 +1,811 @@
+"""The score history: finished games and their deals in SQLite.
+
+The database is ``scores.sqlite3`` in :func:`~canasta.store.paths.data_dir`, in WAL
+mode, with its schema version in ``PRAGMA user_version``. :data:`MIGRATIONS` holds one
+function per version step; to add version 2, append a function that takes a version-1
+database to version 2 and describe the new tables in :data:`EXPECTED_COLUMNS`.
+
+Only finished games are recorded, each in one transaction with all its deals (the
+game in progress lives in :mod:`canasta.store.saves`). Nothing here raises for a
+storage problem; :class:`ScoreDatabase` says what happened in ``messages``:
+
+* damaged file, wrong layout, or a ``user_version`` newer than this code knows: the
+  file (with its ``-wal`` and ``-shm``) is renamed aside with a timestamp, untouched,
+  and a fresh database is started;
+* locked by another program, read-only, or a folder that cannot be created: results
+  are kept in memory and in ``scores-pending.json`` beside the database, and written
+  at the next operation that finds the database usable (or at the next start).
+
+Every recorded game carries a ``uid``; recording the same uid twice stores it once,
+so a retried write can never duplicate a game.
+
+The game dictionary given to :meth:`ScoreDatabase.record_game`::
+
+    {
+        "uid": "8d5c...",                 # optional; a fresh uuid4 hex if missing
+        "started_at": "2026-11-23T10:02:11+01:00",   # optional ISO 8601; now if missing
+        "finished_at": "2026-11-23T10:41:57+01:00",  # optional ISO 8601; now if missing
+        "variant": "classic",
+        "options": {"target_score": 5000, ...},      # the rules options, JSON-able
+        "seats": [                                   # in seat order; seat 0 is first
+            {"name": "You", "kind": "human", "level": None},
+            {"name": "Ada", "kind": "computer", "level": "hard"},
+            ...                                      # optional "team": int, else seat % teams
+        ],
+        "team_names": ["North-South", "East-West"],
+        "human_team": 0,        # optional; default: seat 0's team if a human sits there,
+                                # else the first human's team, else None (no human)
+        "deals": [              # in order; every list below has one entry per team
+            {
+                "dealer": 0,
+                "went_out": 2,          # seat that went out, or None
+                "concealed": False,     # went out concealed
+                "items": [{"melded": 305, "natural_canastas": 1, "mixed_canastas": 2, ...},
+                          {...}],       # free-form itemised breakdown per team, e.g. the
+                                        # engine's TeamItems as a dict; canastas are counted
+                                        # from its "*_canastas" keys (see canasta_count)
+                "scores": [1630, 575],  # the deal's score per team
+                "totals": [1630, 575],  # optional; cumulative totals, summed if missing
+            },
+            ...
+        ],
+        "final_totals": [5120, 3880],  # optional; the last deal's totals if missing
+        "winners": [0],                # optional; the teams with the highest total
+    }
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from .atomic import atomic_write_text, quarantine
+from .paths import data_dir, describe_error, ensure_dir
+
+DB_FILE = "scores.sqlite3"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+DEFAULT_TIMEOUT = 0.5
+PENDING_FORMAT = "canasta-pending-scores"
+
+
+# --------------------------------------------------------------------------- schema
+
+
+def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
+    """Version 1: the games and their deals."""
+    conn.execute(
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE,
+            started_at TEXT NOT NULL,
+            finished_at TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            options_json TEXT NOT NULL,
+            seats_json TEXT NOT NULL,
+            team_names_json TEXT NOT NULL,
+            human_team INTEGER,
+            final_totals_json TEXT NOT NULL,
+            winners_json TEXT NOT NULL,
+            deals_played INTEGER NOT NULL
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE deals (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            dealer INTEGER NOT NULL,
+            went_out INTEGER,
+            concealed INTEGER NOT NULL,
+            items_json TEXT NOT NULL,
+            deal_scores_json TEXT NOT NULL,
+            totals_json TEXT NOT NULL,
+            PRIMARY KEY (game_id, number)
+        )
+        """
+    )
+    conn.execute("CREATE INDEX games_by_finish ON games(finished_at)")
+
+
+#: ``MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1]
+
+
+def schema_version() -> int:
+    """The version this code writes: one step per migration."""
+    return len(MIGRATIONS)
+
+
+#: The tables and columns of the current version, checked at every opening.
+EXPECTED_COLUMNS: dict[str, set[str]] = {
+    "games": {
+        "id", "uid", "started_at", "finished_at", "variant", "options_json", "seats_json",
+        "team_names_json", "human_team", "final_totals_json", "winners_json", "deals_played",
+    },
+    "deals": {
+        "game_id", "number", "dealer", "went_out", "concealed", "items_json",
+        "deal_scores_json", "totals_json",
+    },
+}
+
+
+class _Unusable(Exception):
+    """The file at the database path cannot be used as it is; ``str()`` says why."""
+
+
+_DAMAGED = "was damaged"
+_NEWER = "comes from a newer version of Canasta"
+_FOREIGN = "is not in the form this version expects"
+
+
+def _classify(exc: BaseException) -> str:
+    """Sort an error into "locked", "unusable" (set the file aside) or "unavailable"."""
+    if isinstance(exc, sqlite3.OperationalError):
+        text = str(exc).lower()
+        if "locked" in text or "busy" in text:
+            return "locked"
+        if "no such table" in text or "no such column" in text or "has no column" in text:
+            return "unusable"
+        return "unavailable"
+    if isinstance(exc, sqlite3.IntegrityError):
+        return "unavailable"
+    if isinstance(exc, sqlite3.DatabaseError):  # "file is not a database", "malformed"
+        return "unusable"
+    return "unavailable"
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+# --------------------------------------------------------------------------- game dicts
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be an integer, not {value!r}")
+    return value
+
+
+def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
+    """Check a game dictionary's shape and fill in its optional parts.
+
+    Returns a new dictionary with every key of the documented shape present (seats
+    with their ``team``, deals with ``number`` and ``totals``). Raises ``ValueError``
+    for a dictionary that does not have the documented shape: that is a bug in the
+    caller, not a storage problem.
+    """
+    if not isinstance(game, dict):
+        raise ValueError("a game must be a dictionary")
+    team_names = game.get("team_names")
+    if not isinstance(team_names, list) or len(team_names) < 2:
+        raise ValueError("team_names must list at least two teams")
+    teams = len(team_names)
+    seats_in = game.get("seats")
+    if not isinstance(seats_in, list) or len(seats_in) < 2:
+        raise ValueError("seats must list at least two seats")
+    seats = []
+    for index, seat in enumerate(seats_in):
+        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
+            raise ValueError(f"seat {index} must be a dictionary with kind 'human' or 'computer'")
+        seat = dict(seat)
+        seat.setdefault("name", f"Player {index + 1}")
+        seat.setdefault("level", None)
+        seat["team"] = _int(seat.get("team", index % teams), f"seat {index}'s team")
+        if not 0 <= seat["team"] < teams:
+            raise ValueError(f"seat {index}'s team is out of range")
+        seats.append(seat)
+
+    deals = []
+    running = [0] * teams
+    for number, deal in enumerate(game.get("deals", []), start=1):
+        if not isinstance(deal, dict):
+            raise ValueError(f"deal {number} must be a dictionary")
+        scores = deal.get("scores")
+        if not isinstance(scores, list) or len(scores) != teams:
+            raise ValueError(f"deal {number} must have one score per team")
+        scores = [_int(s, f"deal {number}'s score") for s in scores]
+        running = [total + score for total, score in zip(running, scores)]
+        totals = deal.get("totals", running)
+        if not isinstance(totals, list) or len(totals) != teams:
+            raise ValueError(f"deal {number} must have one total per team")
+        totals = [_int(t, f"deal {number}'s total") for t in totals]
+        running = list(totals)
+        items = deal.get("items", [{} for _ in range(teams)])
+        if not isinstance(items, list) or len(items) != teams or not all(isinstance(i, dict) for i in items):
+            raise ValueError(f"deal {number}'s items must be one dictionary per team")
+        went_out = deal.get("went_out")
+        if went_out is not None:
+            went_out = _int(went_out, f"deal {number}'s went_out")
+            if not 0 <= went_out < len(seats):
+                raise ValueError(f"deal {number}'s went_out is not a seat")
+        deals.append(
+            {
+                "number": number,
+                "dealer": _int(deal.get("dealer", 0), f"deal {number}'s dealer"),
+                "went_out": went_out,
+                "concealed": bool(deal.get("concealed", False)),
+                "items": items,
+                "scores": scores,
+                "totals": totals,
+            }
+        )
+
+    final_totals = game.get("final_totals", running)
+    if not isinstance(final_totals, list) or len(final_totals) != teams:
+        raise ValueError("final_totals must have one total per team")
+    final_totals = [_int(t, "a final total") for t in final_totals]
+    winners = game.get("winners")
+    if winners is None:
+        best = max(final_totals)
+        winners = [team for team, total in enumerate(final_totals) if total == best]
+    winners = [_int(w, "a winner") for w in winners]
+
+    if "human_team" in game:
+        human_team = game["human_team"]
+        if human_team is not None:
+            human_team = _int(human_team, "human_team")
+    else:
+        humans = [seat["team"] for seat in seats if seat["kind"] == "human"]
+        human_team = seats[0]["team"] if seats[0]["kind"] == "human" else (humans[0] if humans else None)
+
+    variant = game.get("variant")
+    if not isinstance(variant, str) or not variant:
+        raise ValueError("variant must be a name")
+    options = game.get("options", {})
+    if not isinstance(options, dict):
+        raise ValueError("options must be a dictionary")
+    result = {
+        "uid": str(game.get("uid") or uuid.uuid4().hex),
+        "started_at": str(game.get("started_at") or _now()),
+        "finished_at": str(game.get("finished_at") or _now()),
+        "variant": variant,
+        "options": options,
+        "seats": seats,
+        "team_names": [str(name) for name in team_names],
+        "human_team": human_team,
+        "deals": deals,
+        "final_totals": final_totals,
+        "winners": winners,
+    }
+    json.dumps(result)  # a TypeError here means something that is not JSON-able
+    return result
+
+
+def opponents_level(game: dict[str, Any]) -> str | None:
+    """The level of the human team's opponents.
+
+    The common level of the computer opponents, ``"mixed"`` if they differ,
+    ``"human"`` if any opponent is a person (a hot-seat game), ``None`` if there
+    is no human team.
+    """
+    human_team = game["human_team"]
+    if human_team is None:
+        return None
+    opponents = [seat for seat in game["seats"] if seat["team"] != human_team]
+    if any(seat["kind"] == "human" for seat in opponents):
+        return "human"
+    levels = {str(seat.get("level") or "unknown") for seat in opponents}
+    return levels.pop() if len(levels) == 1 else "mixed"
+
+
+def canasta_count(items: dict[str, Any]) -> int:
+    """How many canastas one team's itemised deal result shows.
+
+    Reads ``"canastas"`` (a count, or a ``{kind: count}`` dictionary) when present,
+    otherwise adds up every ``"<kind>_canastas"`` count, which is how the engine's
+    ``TeamItems`` names them (``natural_canastas``, ``mixed_canastas``).
+    """
+
+    def count(value: Any) -> int:
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+    if "canastas" in items:
+        value = items["canastas"]
+        if isinstance(value, dict):
+            return sum(count(v) for v in value.values())
+        return count(value)
+    return sum(count(v) for k, v in items.items() if k.endswith("_canastas"))
+
+
+def compute_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of :meth:`ScoreDatabase.statistics` for normalised games (with deals)."""
+    stats: dict[str, Any] = {
+        "games_recorded": len(games),
+        "games_played": 0,
+        "games_won": 0,
+        "by_variant": {},
+        "by_level": {},
+        "deals_played": 0,
+        "average_deal_score": None,
+        "best_deal": None,
+        "canastas_made": 0,
+        "went_out": 0,
+        "went_out_concealed": 0,
+    }
+    deal_score_sum = 0
+    for game in games:
+        team = game["human_team"]
+        if team is None:
+            continue
+        won = team in game["winners"]
+        stats["games_played"] += 1
+        stats["games_won"] += won
+        for table, key in (("by_variant", game["variant"]), ("by_level", opponents_level(game))):
+            entry = stats[table].setdefault(key, {"played": 0, "won": 0})
+            entry["played"] += 1
+            entry["won"] += won
+        for deal in game["deals"]:
+            score = deal["scores"][team]
+            stats["deals_played"] += 1
+            deal_score_sum += score
+            best = stats["best_deal"]
+            if best is None or score > best["score"]:
+                stats["best_deal"] = {
+                    "score": score,
+                    "game_id": game.get("id"),
+                    "number": deal["number"],
+                    "finished_at": game["finished_at"],
+                    "variant": game["variant"],
+                }
+            stats["canastas_made"] += canasta_count(deal["items"][team])
+            went_out = deal["went_out"]
+            if went_out is not None and game["seats"][went_out]["team"] == team:
+                stats["went_out"] += 1
+                stats["went_out_concealed"] += bool(deal["concealed"])
+    if stats["deals_played"]:
+        stats["average_deal_score"] = deal_score_sum / stats["deals_played"]
+    return stats
+
+
+# --------------------------------------------------------------------------- database
+
+
+class ScoreDatabase:
+    """The score history. Use one per program run; close it (or use ``with``) at exit.
+
+    Not thread-safe: call it from one thread. ``messages`` collects one sentence per
+    problem met; :meth:`take_messages` hands them over and clears the list.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.path = Path(path) if path is not None else data_dir() / DB_FILE
+        self.timeout = timeout
+        self.messages: list[str] = []
+        self._conn: sqlite3.Connection | None = None
+        self._pending: list[dict[str, Any]] = []
+        self._trouble: str | None = None  # the reason last reported, to say it once
+        self._closed = False
+        self._load_pending()
+        self._ready()
+
+    # -- files beside the database
+
+    @property
+    def pending_path(self) -> Path:
+        """Where results that could not be written yet are kept between runs."""
+        stem = self.path.name.partition(".")[0] or self.path.name
+        return self.path.with_name(f"{stem}-pending.json")
+
+    def _companions(self) -> list[Path]:
+        return [self.path.with_name(self.path.name + suffix) for suffix in ("-wal", "-shm", "-journal")]
+
+    def _load_pending(self) -> None:
+        try:
+            text = self.pending_path.read_text(encoding="utf-8")
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        except (OSError, UnicodeDecodeError) as exc:
+            self._say(f"Results waiting to be added to the score history could not be read ({describe_error(exc)}).")
+            return
+        try:
+            data = json.loads(text)
+            if data.get("format") != PENDING_FORMAT:
+                raise ValueError("not a pending-results file")
+            games = [normalise_game(g) for g in data["games"]]
+        except (ValueError, TypeError, KeyError, AttributeError):
+            try:
+                kept = quarantine(self.pending_path)
+                self._say(f"Results waiting to be added to the score history were damaged; they were kept as {kept.name}.")
+            except OSError:
+                self._say("Results waiting to be added to the score history were damaged.")
+            return
+        self._pending.extend(games)
+
+    def _store_pending(self) -> bool:
+        """Mirror the waiting results to the pending file (or remove it); True if that worked."""
+        try:
+            if self._pending:
+                ensure_dir(self.pending_path.parent)
+                payload = {"format": PENDING_FORMAT, "version": 1, "games": self._pending}
+                atomic_write_text(self.pending_path, json.dumps(payload, indent=1))
+            else:
+                self.pending_path.unlink(missing_ok=True)
+        except OSError:
+            return False
+        return True
+
+    # -- messages
+
+    def _say(self, sentence: str) -> None:
+        self.messages.append(sentence)
+
+    def take_messages(self) -> list[str]:
+        """Return the sentences collected so far and forget them."""
+        taken, self.messages = self.messages, []
+        return taken
+
+    def _trouble_with(self, kind: str, reason: str) -> None:
+        """Report the database being unusable for now, once per distinct cause."""
+        if kind == "locked":
+            key, sentence = "locked", (
+                "The score history is in use by another program; results are kept "
+                "and will be saved as soon as it is free."
+            )
+        else:
+            key, sentence = f"unavailable:{reason}", (
+                f"The score history cannot be written ({reason}); results are kept "
+                "and will be saved when it can be."
+            )
+        if self._trouble != key:
+            self._trouble = key
+            self._say(sentence)
+
+    # -- opening
+
+    def _connect_checked(self) -> sqlite3.Connection:
+        """Open, check, migrate; raise ``_Unusable`` or ``sqlite3.Error``/``OSError``."""
+        try:
+            with open(self.path, "rb") as handle:
+                header = handle.read(len(SQLITE_MAGIC))
+        except FileNotFoundError:
+            header = b""
+        if header and header != SQLITE_MAGIC:
+            raise _Unusable(_DAMAGED)
+        conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        try:
+            try:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version > schema_version():
+                    raise _Unusable(_NEWER)
+                if conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+                    raise _Unusable(_DAMAGED)
+                conn.execute("PRAGMA journal_mode=WAL").fetchone()
+                conn.execute("PRAGMA foreign_keys=ON")
+                self._migrate(conn, version)
+                self._check_schema(conn)
+            except sqlite3.Error as exc:
+                if _classify(exc) == "unusable":
+                    raise _Unusable(_DAMAGED) from exc
+                raise
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection, version: int) -> None:
+        if version == 0:
+            tables = conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            ).fetchall()
+            if tables:
+                raise _Unusable(_FOREIGN)
+        for step in range(version, schema_version()):
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                MIGRATIONS[step](conn)
+                conn.execute(f"PRAGMA user_version = {step + 1}")
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+    @staticmethod
+    def _check_schema(conn: sqlite3.Connection) -> None:
+        for table, columns in EXPECTED_COLUMNS.items():
+            found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            if found != columns:
+                raise _Unusable(_FOREIGN)
+
+    def _ready(self, retry: bool = True) -> bool:
+        """Make sure the database is open and the waiting results are written.
+
+        Returns True when the database can be used; otherwise the problem has been
+        reported (once) and the caller works from the in-memory results. A file found
+        unusable is set aside and a fresh one started, once per call.
+        """
+        if self._closed:
+            return False
+        if self._conn is None:
+            problem = ensure_dir(self.path.parent)
+            if problem is not None:
+                self._trouble_with("unavailable", problem)
+                return False
+            try:
+                self._conn = self._connect_checked()
+            except _Unusable as exc:
+                if retry and self._trouble != "unusable" and self._set_aside(str(exc)):
+                    return self._ready(retry=False)
+                if self._trouble != "unusable":
+                    self._trouble_with("unavailable", "a new score history could not be started")
+                return False
+            except (sqlite3.Error, OSError) as exc:
+                self._trouble_with(_classify(exc), describe_error(exc))
+                return False
+        if self._flush():
+            return True
+        if retry and self._conn is None and self._trouble is None:
+            # The file turned out to be damaged while writing and was set aside.
+            return self._ready(retry=False)
+        return False
+
+    def _set_aside(self, what_happened: str) -> bool:
+        """Quarantine the database file and its companions; True if a fresh start is possible."""
+        self._drop_connection()
+        try:
+            kept = quarantine(self.path, *self._companions())
+        except OSError as exc:
+            self._say(
+                f"The score history {what_happened} and could not be set aside ({describe_error(exc)}); "
+                "results are kept and will be saved when it can be."
+            )
+            self._trouble = "unusable"
+            return False
+        self._say(f"The score history {what_happened}; it was kept as {kept.name} and a new one was started.")
+        return True
+
+    def _drop_connection(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except sqlite3.Error:
+                pass
+            self._conn = None
+
+    def _failed(self, exc: BaseException) -> None:
+        """React to an error met while using an open database."""
+        kind = _classify(exc)
+        if kind == "unusable":
+            self._set_aside(_DAMAGED)  # the next _ready() starts a fresh file
+        else:
+            self._trouble_with(kind, describe_error(exc))
+
+    # -- writing
+
+    def _insert(self, game: dict[str, Any]) -> int:
+        conn = self._conn
+        assert conn is not None
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            row = conn.execute("SELECT id FROM games WHERE uid = ?", (game["uid"],)).fetchone()
+            if row is not None:
+                conn.execute("COMMIT")
+                return row[0]
+            cursor = conn.execute(
+                """
+                INSERT INTO games (uid, started_at, finished_at, variant, options_json, seats_json,
+                                   team_names_json, human_team, final_totals_json, winners_json,
+                                   deals_played)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                (
+                    game["uid"], game["started_at"], game["finished_at"], game["variant"],
+                    json.dumps(game["options"], sort_keys=True), json.dumps(game["seats"]),
+                    json.dumps(game["team_names"]), game["human_team"],
+                    json.dumps(game["final_totals"]), json.dumps(game["winners"]), len(game["deals"]),
+                ),
+            )
+            game_id = cursor.lastrowid
+            conn.executemany(
+                """
+                INSERT INTO deals (game_id, number, dealer, went_out, concealed, items_json,
+                                   deal_scores_json, totals_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    (
+                        game_id, d["number"], d["dealer"], d["went_out"], int(d["concealed"]),
+                        json.dumps(d["items"]), json.dumps(d["scores"]), json.dumps(d["totals"]),
+                    )
+                    for d in game["deals"]
+                ],
+            )
+            conn.execute("COMMIT")
+            return game_id
+        except BaseException:
+            if conn.in_transaction:
+                try:
+                    conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            raise
+
+    def _flush(self) -> bool:
+        """Write the waiting results, oldest first; True if the database is usable."""
+        written = False
+        while self._pending:
+            try:
+                self._insert(self._pending[0])
+            except (sqlite3.Error, OSError) as exc:
+                self._failed(exc)
+                if written:
+                    self._store_pending()
+                return False
+            self._pending.pop(0)
+            written = True
+        if written:
+            self._store_pending()
+        self._trouble = None
+        return True
+
+    def record_game(self, game: dict[str, Any]) -> int | None:
+        """Record a finished game with all its deals (the shape is in the module docs).
+
+        Returns the game's id, or ``None`` when the database cannot be written just
+        now: the result is then kept (in memory and in the pending file) and written
+        by a later operation. Raises ``ValueError`` only for a malformed dictionary.
+        """
+        record = normalise_game(game)
+        self._pending.append(record)
+        if not self._ready():
+            if not self._store_pending():
+                self._say("This game's result is only kept in memory until the game closes.")
+            return None
+        row = self._query("SELECT id FROM games WHERE uid = ?", (record["uid"],))
+        return row[0][0] if row else None
+
+    # -- reading
+
+    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]] | None:
+        """Run a read; ``None`` when the database cannot be read now (reported)."""
+        if not self._ready():
+            return None
+        assert self._conn is not None
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except (sqlite3.Error, OSError) as exc:
+            self._failed(exc)
+            return None
+
+    _GAME_COLUMNS = (
+        "id, uid, started_at, finished_at, variant, options_json, seats_json, team_names_json, "
+        "human_team, final_totals_json, winners_json"
+    )
+
+    @staticmethod
+    def _game_from_row(row: tuple[Any, ...]) -> dict[str, Any]:
+        return {
+            "id": row[0],
+            "uid": row[1],
+            "started_at": row[2],
+            "finished_at": row[3],
+            "variant": row[4],
+            "options": json.loads(row[5]),
+            "seats": json.loads(row[6]),
+            "team_names": json.loads(row[7]),
+            "human_team": row[8],
+            "final_totals": json.loads(row[9]),
+            "winners": json.loads(row[10]),
+        }
+
+    @staticmethod
+    def _deal_from_row(row: tuple[Any, ...]) -> dict[str, Any]:
+        return {
+            "number": row[0],
+            "dealer": row[1],
+            "went_out": row[2],
+            "concealed": bool(row[3]),
+            "items": json.loads(row[4]),
+            "scores": json.loads(row[5]),
+            "totals": json.loads(row[6]),
+        }
+
+    _DEAL_COLUMNS = "number, dealer, went_out, concealed, items_json, deal_scores_json, totals_json"
+
+    def _summary(self, game: dict[str, Any], deals_played: int) -> dict[str, Any]:
+        summary = {key: value for key, value in game.items() if key != "deals"}
+        summary.setdefault("id", None)
+        summary["deals_played"] = deals_played
+        team = game["human_team"]
+        summary["won"] = None if team is None else team in game["winners"]
+        summary["opponents_level"] = opponents_level(game)
+        return summary
+
+    def recent_games(self, n: int = 20) -> list[dict[str, Any]]:
+        """The last ``n`` finished games, newest first, without their deals.
+
+        Each is ``{"id", "uid", "started_at", "finished_at", "variant", "options",
+        "seats", "team_names", "human_team", "final_totals", "winners",
+        "deals_played", "won", "opponents_level"}``; ``id`` is ``None`` for a game
+        still waiting to be written, and ``won`` is ``None`` when no human played.
+        """
+        waiting = [self._summary(g, len(g["deals"])) for g in reversed(self._pending)]
+        rows = self._query(
+            f"SELECT {self._GAME_COLUMNS}, deals_played FROM games ORDER BY id DESC LIMIT ?", (max(n, 0),)
+        )
+        stored = [self._summary(self._game_from_row(r), r[11]) for r in rows or []]
+        return (waiting + stored)[: max(n, 0)]
+
+    def deals_of(self, game: int | str) -> list[dict[str, Any]]:
+        """The deals of one game (by id, or by uid for a game still waiting), in order.
+
+        Each is ``{"number", "dealer", "went_out", "concealed", "items", "scores",
+        "totals"}``; ``totals`` gives both teams' running totals for the chart.
+        """
+        for waiting in self._pending:
+            if waiting["uid"] == game:
+                return [dict(d) for d in waiting["deals"]]
+        if isinstance(game, str):
+            found = self._query("SELECT id FROM games WHERE uid = ?", (game,))
+            if not found:
+                return []
+            game = found[0][0]
+        rows = self._query(f"SELECT {self._DEAL_COLUMNS} FROM deals WHERE game_id = ? ORDER BY number", (game,))
+        return [self._deal_from_row(r) for r in rows or []]
+
+    def all_games(self) -> list[dict[str, Any]]:
+        """Every recorded game with its deals (waiting ones last), oldest first."""
+        games: dict[int, dict[str, Any]] = {}
+        rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games ORDER BY id")
+        for row in rows or []:
+            game = self._game_from_row(row)
+            game["deals"] = []
+            games[game["id"]] = game
+        if games:
+            deal_rows = self._query(f"SELECT game_id, {self._DEAL_COLUMNS} FROM deals ORDER BY game_id, number")
+            for row in deal_rows or []:
+                if row[0] in games:
+                    games[row[0]]["deals"].append(self._deal_from_row(row[1:]))
+        stored_uids = {g["uid"] for g in games.values()}
+        waiting = [dict(g, id=None) for g in self._pending if g["uid"] not in stored_uids]
+        return list(games.values()) + waiting
+
+    def statistics(self) -> dict[str, Any]:
+        """Figures over every game a human played (the ``human_team``'s point of view).
+
+        ``{"games_recorded", "games_played", "games_won",
+        "by_variant": {variant: {"played", "won"}},
+        "by_level": {opponents' level or "mixed"/"human": {"played", "won"}},
+        "deals_played", "average_deal_score" (float or None),
+        "best_deal": {"score", "game_id", "number", "finished_at", "variant"} or None,
+        "canastas_made", "went_out", "went_out_concealed", "waiting"}``.
+        A shared win (equal totals) counts as won. ``waiting`` is the number of games
+        included that are not written to the database yet.
+        """
+        stats = compute_statistics(self.all_games())
+        stats["waiting"] = len(self._pending)
+        return stats
+
+    # -- closing
+
+    def close(self) -> None:
+        """Write what is waiting if possible, then close. Never raises."""
+        if self._closed:
+            return
+        self._ready()
+        if self._pending:
+            count = len(self._pending)
+            games = "game" if count == 1 else "games"
+            if self._store_pending():
+                self._say(
+                    f"{count} finished {games} could not be added to the score history yet; "
+                    f"they are kept in {self.pending_path.name} and will be added next time."
+                )
+            else:
+                self._say(f"The result of {count} finished {games} could not be saved.")
+        self._drop_connection()
+        self._closed = True
+
+    def __enter__(self) -> "ScoreDatabase":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
