@@ -1,0 +1,50 @@
+"""Computer players: they see only an Observation and choose a legal Action.
+
+    from canasta.ai import make_player, hint
+    player = make_player("medium", seed=7)
+    action = player.choose(observe(state, seat), legal_actions(state))
+    action, reason = hint(observe(state, seat), legal_actions(state))
+
+Levels: ``"easy"``, ``"medium"``, ``"hard"`` and ``"random"`` (a yardstick). Run them
+off the window's thread with :class:`canasta.ai.worker.AIWorker`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..engine.actions import Action
+from ..engine.observe import Observation
+from .players import EasyPlayer, MediumPlayer, Player, RandomPlayer
+from .search import DEFAULT_BUDGET_MS, HardPlayer
+
+LEVELS = ("easy", "medium", "hard", "random")
+
+
+def make_player(level: str, seed: int = 0, budget_ms: float | None = None) -> Player:
+    """A computer player of ``level``. ``seed`` fixes the hard and random players'
+    choices; ``budget_ms`` is the hard player's time per decision."""
+    level = level.lower()
+    if level == "easy":
+        return EasyPlayer()
+    if level == "medium":
+        return MediumPlayer()
+    if level == "hard":
+        return HardPlayer(seed=seed, budget_ms=budget_ms)
+    if level == "random":
+        return RandomPlayer(seed=seed)
+    raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
+
+
+def hint(obs: Observation, legal: Sequence[Action], seed: int = 0,
+         budget_ms: float | None = None) -> tuple[Action, str]:
+    """The move the hard player would make for the seat of ``obs``, with a one-line
+    reason for the window."""
+    from .explain import explain
+    player = HardPlayer(seed=seed, budget_ms=budget_ms)
+    action = player.choose(obs, legal)
+    return action, explain(obs, action)
+
+
+__all__ = ["LEVELS", "DEFAULT_BUDGET_MS", "Player", "EasyPlayer", "MediumPlayer", "HardPlayer",
+           "RandomPlayer", "make_player", "hint"]

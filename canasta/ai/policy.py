@@ -1,0 +1,463 @@
+"""The heuristic players: what the easy and the medium computer players think.
+
+Both score every legal action from a :class:`~canasta.ai.view.View` and play the
+best. Easy is deliberately plain (it melds what it can, goes out at once and throws
+its least useful card). Medium plans: it opens as soon as it can, takes the pile
+when it pays, keeps wild cards for canastas, builds on its partner's melds, throws
+what the next opponent is least likely to take the pile with, freezes a big pile
+when its side is behind, and goes out (or answers "may I go out?") by comparing the
+two sides' positions. The hard player uses medium as the policy of its simulations,
+so everything here is written to run in well under a millisecond.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
+from ..engine.cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF
+from ..engine.state import ANSWER, DRAW, PLAY
+from .view import View
+
+#: average points of a card nobody has seen (red threes excluded)
+UNSEEN_CARD_POINTS = 11
+
+NEG = -1e9
+
+
+# ---------------------------------------------------------------------------
+# positions
+# ---------------------------------------------------------------------------
+
+def table_value(v: View, team: int) -> int:
+    """What a side's table is worth now: melded cards, canasta bonuses, red threes
+    (counted against a side that has not melded)."""
+    total = 0
+    melds = v.melds[team]
+    for m in melds:
+        cards = m.cards
+        for c in cards:
+            total += POINTS_OF[c]
+        if len(cards) >= 7:
+            total += 300 if m.wilds else 500
+    reds = len(v.red3[team])
+    if reds:
+        value = v.rules.red_three_score(reds)
+        total += value if melds else -value
+    return total
+
+
+def hand_estimate(v: View, seat: int) -> float:
+    """Points held by ``seat`` as far as ``v.seat`` knows (exact for itself)."""
+    if seat == v.seat:
+        return float(sum(POINTS_OF[c] for c in v.hand))
+    known = v.known[seat]
+    return sum(POINTS_OF[c] for c in known) + (v.hand_sizes[seat] - len(known)) * UNSEEN_CARD_POINTS
+
+
+def team_hand_estimate(v: View, team: int, skip: int = -1) -> float:
+    return sum(hand_estimate(v, s) for s in range(v.n) if s % v.teams == team and s != skip)
+
+
+def threat(v: View) -> float:
+    """How close the most dangerous other side is to going out (0 far .. 1 now)."""
+    if v._threat is not None:
+        return v._threat
+    need = v.rules.canastas_to_go_out
+    worst = 0.0
+    for t in range(v.teams):
+        if t == v.team:
+            continue
+        have = v.canastas(t)
+        near = max((len(m.cards) for m in v.melds[t] if len(m.cards) < 7), default=0)
+        short = max(0, need - have)
+        if short > 1 or (short == 1 and near < 5):
+            continue
+        smallest = min(v.hand_sizes[s] for s in range(v.n) if s % v.teams == t)
+        level = 1.0 if smallest <= 2 else 0.75 if smallest <= 4 else 0.4 if smallest <= 7 else 0.15
+        if short:
+            level *= 0.5
+        worst = max(worst, level)
+    v._threat = worst
+    return worst
+
+
+def going_out_margin(v: View, out_seat: int, melded_gain: float = 0.0) -> float:
+    """Our side's estimated lead over the best other side if ``out_seat`` (ours) went
+    out now, its whole hand melded (``melded_gain``: points and bonuses it adds)."""
+    us = v.team
+    ours = table_value(v, us) + melded_gain + 100 - team_hand_estimate(v, us, skip=out_seat)
+    best_other = None
+    for t in range(v.teams):
+        if t == us:
+            continue
+        val = table_value(v, t) - team_hand_estimate(v, t)
+        if best_other is None or val > best_other:
+            best_other = val
+    return ours - (best_other or 0.0)
+
+
+def groups_gain(v: View, groups) -> float:
+    """Points and canasta bonuses a melding action adds to our side's table."""
+    gain = 0.0
+    team = v.team
+    for g in groups:
+        cards = g.cards
+        gain += sum(POINTS_OF[c] for c in cards)
+        rank = _group_rank(g)
+        existing = v.meld_of(team, rank) if rank else None
+        size = len(cards) + (len(existing.cards) if existing is not None else 0)
+        wilds = sum(1 for c in cards if WILD_OF[c]) + (existing.wilds if existing is not None else 0)
+        was = len(existing.cards) if existing is not None else 0
+        if size >= 7 and was < 7:
+            gain += 300 if wilds else 500
+        elif was >= 7 and existing.wilds == 0 and wilds:
+            gain -= 200
+    return gain
+
+
+def _group_rank(g) -> int:
+    for c in g.cards:
+        k = KIND_OF[c]
+        if 4 <= k <= 14:
+            return k
+        if k == BLACK3:
+            return BLACK3
+    return g.rank
+
+
+def should_go_out(v: View, out_seat: int, melded_gain: float) -> tuple[bool, float]:
+    """(go out?, estimated margin). Going out locks in the position: do it when ahead,
+    when the other side is about to go out or the stock is running low; not when far
+    behind with time left to catch up."""
+    margin = going_out_margin(v, out_seat, melded_gain)
+    danger = threat(v)
+    if danger >= 0.75 or v.stock_size <= 2 * v.n:
+        return True, margin
+    if margin < -250 + 250 * danger:
+        return False, margin
+    # ahead: still hold back while a partner keeps a big hand and the side can build more
+    partner_cards = sum(v.hand_sizes[p] for p in v.partners(out_seat))
+    if margin < 150 and partner_cards >= 9 and v.stock_size > 30 and danger < 0.4:
+        return False, margin
+    return True, margin
+
+
+# ---------------------------------------------------------------------------
+# the pile and the discard
+# ---------------------------------------------------------------------------
+
+def _p_at_least(u: int, pool: int, h: int, k: int) -> float:
+    """Probability that a hand of ``h`` unseen cards holds at least ``k`` of ``u``
+    copies among ``pool`` unseen cards (binomial approximation)."""
+    if u < k or h <= 0 or pool <= 0:
+        return 0.0
+    p = min(1.0, h / pool)
+    q = 1.0 - p
+    p0 = q ** u
+    if k == 1:
+        return 1.0 - p0
+    p1 = u * p * q ** (u - 1)
+    return max(0.0, 1.0 - p0 - p1)
+
+
+def take_chance(v: View, seat: int, kind: int, pile_frozen: Optional[bool] = None) -> float:
+    """How likely ``seat`` can take the pile if a card of ``kind`` is on top."""
+    if kind == TWO or kind == JOKER or kind == BLACK3 or kind == RED3:
+        return 0.0
+    if v.rules.black_three_freezes and kind == BLACK3:
+        return 0.0
+    t = seat % v.teams
+    frozen = v.frozen_for(t) if pile_frozen is None else (pile_frozen or v.frozen_for(t))
+    unseen = v.unseen_by_kind()
+    pool = max(1, v.unseen_total())
+    h = v.hidden_hand(seat)
+    have = v.known_count(seat, kind)
+    u = unseen[kind]
+    if have >= 2:
+        pair = 1.0
+    else:
+        pair = _p_at_least(u, pool, h, 2 - have)
+    if frozen:
+        chance = pair
+    else:
+        if v.meld_of(t, kind) is not None:
+            return 1.0
+        wild_known = any(WILD_OF[c] for c in v.known[seat])
+        one = 1.0 if have >= 1 else _p_at_least(u, pool, h, 1)
+        wild = 1.0 if wild_known else _p_at_least(unseen[TWO] + unseen[JOKER], pool, h, 1)
+        chance = pair + (one - pair) * wild
+    if not v.melds[t]:
+        # the take must also be the side's initial meld
+        need = v.minimums[t]
+        if 3 * POINTS_OF_KIND(kind) < need:
+            chance *= 0.35
+    return min(1.0, chance)
+
+
+def POINTS_OF_KIND(kind: int) -> int:
+    if kind == 14 or kind == TWO:
+        return 20
+    if kind == JOKER:
+        return 50
+    if kind >= 8:
+        return 10
+    return 5
+
+
+def pile_value(v: View, extra: int = 0) -> float:
+    """What the discard pile is worth to whoever takes it (in points of table value)."""
+    size = v.pile_size + extra
+    wild = sum(1 for c in v.sideways if WILD_OF[c])
+    return 14.0 * size + 30.0 * wild
+
+
+def keep_value(v: View, card: int) -> float:
+    """How much the player loses by throwing ``card`` (before any danger)."""
+    k = KIND_OF[card]
+    cnt = v.counts
+    if k == TWO or k == JOKER:
+        return 400.0 + POINTS_OF[card]
+    if k == BLACK3:
+        return -15.0  # a stopper: the next player cannot take the pile
+    team = v.team
+    n = cnt[k]
+    late = v.stock_size < 12 or threat(v) >= 0.75
+    if v.meld_of(team, k) is not None:
+        base = 60.0  # it could go on the meld (it was held back for a reason)
+    elif n >= 3:
+        base = 90.0
+    elif n == 2:
+        base = 45.0
+    else:
+        unseen = v.unseen_by_kind()[k]
+        base = 8.0 + 3.0 * unseen  # a singleton is worth more while its rank is still around
+    # points in hand count against us if the deal ends soon
+    base -= POINTS_OF[card] * (0.8 if late else 0.15)
+    return base
+
+
+def discard_scores(v: View, options: Sequence[Discard]) -> list[float]:
+    """Higher is better: minus (what we lose by throwing it + what it gives away)."""
+    n = v.n
+    nxt = (v.seat + 1) % n
+    opp_next = nxt % v.teams != v.team
+    big = pile_value(v, 1)
+    behind = going_out_margin(v, v.seat) < -100 or v.scores[v.team] < max(v.scores) - 500
+    out = []
+    for a in options:
+        c = a.card
+        k = KIND_OF[c]
+        score = -keep_value(v, c)
+        if opp_next:
+            score -= take_chance(v, nxt, k) * big
+        else:
+            score += 0.3 * take_chance(v, nxt, k) * big
+        if WILD_OF[c] and opp_next and not v.frozen and v.pile_size >= 7 and behind:
+            # freezing a big pile the next opponent is close to taking
+            worst = 0.0
+            for b in options:
+                if not WILD_OF[b.card] and KIND_OF[b.card] != BLACK3:
+                    worst = max(worst, take_chance(v, nxt, KIND_OF[b.card]))
+            if worst > 0.4:
+                score += 250.0 if k == TWO else 200.0
+        out.append(score)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# scoring every legal action
+# ---------------------------------------------------------------------------
+
+def take_score(v: View, a: TakePile) -> float:
+    top = v.pile_top
+    gain = 14.0 * (v.pile_size - 1) + 30.0 * sum(1 for c in v.sideways if WILD_OF[c]) + 20.0
+    wild_used = sum(1 for c in a.with_cards if WILD_OF[c])
+    extra_wild = sum(1 for g in a.melds for c in g.cards if WILD_OF[c])
+    extra_cards = sum(len(g.cards) for g in a.melds)
+    cost = 45.0 * wild_used + 20.0 * extra_wild + 1.0 * extra_cards
+    score = gain - cost
+    if top is not None and not a.with_cards and v.meld_of(v.team, KIND_OF[top]) is not None:
+        score += 10.0  # onto our own meld: no card leaves the hand
+    return score
+
+
+def medium_scores(v: View, legal: Sequence[Action]) -> list[float]:
+    """A score for each legal action (the medium player plays the highest)."""
+    phase = v.phase
+    scores = [0.0] * len(legal)
+    if phase == DRAW:
+        draw_value = 12.0 * v.rules.draw_count
+        for i, a in enumerate(legal):
+            t = type(a)
+            if t is Draw:
+                scores[i] = draw_value
+            elif t is TakePile:
+                scores[i] = take_score(v, a)
+            elif t is Pass:
+                scores[i] = 0.0
+        return scores
+    if phase == ANSWER:
+        asker = v.turn
+        ok, margin = should_go_out(v, asker, 0.0)
+        # the asker's hand will be melded: count it as gained, roughly
+        ok = ok or margin + hand_estimate(v, asker) > -100
+        for i, a in enumerate(legal):
+            scores[i] = 1.0 if (type(a) is Answer and a.yes == ok) else 0.0
+        return scores
+    if phase != PLAY:
+        return scores
+    hand_len = len(v.hand)
+    discards = [a for a in legal if type(a) is Discard]
+    dscores = dict(zip((a.card for a in discards), discard_scores(v, discards))) if discards else {}
+    want_out: Optional[bool] = None
+    for i, a in enumerate(legal):
+        t = type(a)
+        if t is Discard:
+            s = dscores[a.card]
+            if hand_len == 1:
+                s += 5000.0  # the last card: going out
+            scores[i] = s - 1000.0  # melding first when it pays
+        elif t is Meld:
+            used = sum(len(g.cards) for g in a.groups)
+            if hand_len - used <= 1:
+                gain = groups_gain(v, a.groups)
+                if want_out is None:
+                    want_out = should_go_out(v, v.seat, gain)[0] or v.permission is True
+                scores[i] = 6000.0 + gain if want_out else NEG
+            else:
+                scores[i] = meld_score(v, a)
+        elif t is Ask:
+            out_meld = next((b for b in legal if type(b) is Meld
+                             and hand_len - sum(len(g.cards) for g in b.groups) <= 1), None)
+            gain = groups_gain(v, out_meld.groups) if out_meld is not None else 0.0
+            margin = going_out_margin(v, v.seat, gain)
+            # in doubt, ask: the partner knows its own hand
+            scores[i] = 20000.0 if (-250.0 < margin < 100.0 and threat(v) < 0.75) else NEG
+        else:
+            scores[i] = NEG
+    return scores
+
+
+def meld_score(v: View, a: Meld) -> float:
+    """Positive when the melding action is worth doing now (then the best one is played);
+    negative otherwise."""
+    team = v.team
+    late = v.stock_size < 10 or threat(v) >= 0.75
+    if not v.melds[team]:
+        wilds = sum(1 for g in a.groups for c in g.cards if WILD_OF[c])
+        cards = sum(len(g.cards) for g in a.groups)
+        left = len(v.hand) - cards
+        return 200.0 - 25.0 * wilds - 2.0 * cards - (30.0 if left < 3 else 0.0)
+    total = 0.0
+    for g in a.groups:
+        cards = g.cards
+        rank = _group_rank(g)
+        nat = sum(1 for c in cards if not WILD_OF[c])
+        wild = len(cards) - nat
+        existing = v.meld_of(team, rank)
+        if existing is not None:
+            size = len(existing.cards)
+            after = size + len(cards)
+            s = 10.0 * nat
+            if size < 7 <= after:
+                s += 300.0 if (existing.wilds + wild) else 500.0
+            if wild:
+                if size >= 7 and existing.wilds == 0:
+                    s -= 400.0  # would spoil a natural canasta
+                elif size < 7 <= after:
+                    s += 0.0
+                elif late:
+                    s += 5.0 * wild
+                else:
+                    s -= 60.0 * wild
+            total += s
+        else:
+            s = 8.0 * nat + 20.0
+            if wild:
+                s += -40.0 * wild if not late else 5.0 * wild
+                if len(v.hand) - len(cards) < 4 and not late:
+                    s -= 20.0
+            total += s
+    return total
+
+
+def medium_choose(v: View, legal: Sequence[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    scores = medium_scores(v, legal)
+    best = 0
+    for i in range(1, len(legal)):
+        if scores[i] > scores[best]:
+            best = i
+    return legal[best]
+
+
+# ---------------------------------------------------------------------------
+# easy
+# ---------------------------------------------------------------------------
+
+def easy_scores(v: View, legal: Sequence[Action]) -> list[float]:
+    scores = [0.0] * len(legal)
+    hand_len = len(v.hand)
+    for i, a in enumerate(legal):
+        t = type(a)
+        if t is Draw:
+            scores[i] = 10.0
+        elif t is TakePile:
+            wilds = sum(1 for c in a.with_cards if WILD_OF[c])
+            scores[i] = 20.0 if v.pile_size >= 3 and not wilds else 5.0
+        elif t is Pass:
+            scores[i] = 0.0
+        elif t is Answer:
+            scores[i] = 1.0 if a.yes else 0.0
+        elif t is Ask:
+            scores[i] = NEG
+        elif t is Meld:
+            used = sum(len(g.cards) for g in a.groups)
+            if hand_len - used <= 1:
+                scores[i] = 5000.0
+                continue
+            nat = sum(1 for g in a.groups for c in g.cards if not WILD_OF[c])
+            if nat == 0:
+                scores[i] = NEG  # keeps its wild cards in hand
+            else:
+                scores[i] = 100.0 + used
+        elif t is Discard:
+            c = a.card
+            k = KIND_OF[c]
+            if hand_len == 1:
+                scores[i] = 6000.0
+                continue
+            if WILD_OF[c]:
+                keep = 500.0
+            elif k == BLACK3:
+                keep = 1.0
+            else:
+                keep = 30.0 * (v.counts[k] - 1) + POINTS_OF[c] / 10.0
+                if v.meld_of(v.team, k) is not None:
+                    keep += 30.0
+            scores[i] = -keep
+        else:
+            scores[i] = 0.0
+    return scores
+
+
+def easy_choose(v: View, legal: Sequence[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    scores = easy_scores(v, legal)
+    best = 0
+    for i in range(1, len(legal)):
+        if scores[i] > scores[best]:
+            best = i
+    return legal[best]
+
+
+def trivial(legal: Sequence[Action]) -> Optional[Action]:
+    """The action to play without thinking, if there is one."""
+    if len(legal) == 1:
+        return legal[0]
+    if legal and type(legal[0]) is NextDeal:
+        return legal[0]
+    return None

@@ -1,0 +1,166 @@
+"""The hard player: determinized Monte Carlo search over sampled hidden hands.
+
+For a decision with more than one sensible move it
+
+1. ranks the legal actions with the medium heuristic and keeps the best few;
+2. deals the cards it cannot see at random, consistently with its observation
+   (:func:`canasta.engine.observe.sample_state`: the hands keep their sizes, cards
+   seen taken with the pile stay with their holder, the stock keeps its size);
+3. in each such world plays every candidate, then lets the medium policy play all
+   seats for a few turns (or to the end of the deal), and scores the result as our
+   side's points minus the best other side's (the real deal score when the deal
+   ended, else an evaluation of the table and the hands);
+4. plays the candidate with the best mean over the worlds, every candidate being
+   tried in the same worlds (common random numbers). It leaves the medium choice only
+   when the search finds a clear gain.
+
+The number of worlds is fixed, so a decision depends on the seed and the observation
+only; the time budget is a safety cap that stops early on a slow machine (only then
+can timing change a decision).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Sequence
+
+from ..engine.actions import Action
+from ..engine.cards import POINTS_OF
+from ..engine.core import apply_in_place, legal_actions
+from ..engine.observe import Observation, sample_state
+from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
+from .players import Player, StopCheck, observation_key
+from .policy import NEG, medium_choose, medium_scores, trivial
+from .view import view_from_observation, view_from_state
+
+DEFAULT_BUDGET_MS = 250.0
+DEFAULT_WORLDS = 16
+DEFAULT_CANDIDATES = 4
+DEFAULT_DEPTH = 8      # turns simulated after the move (then the evaluation)
+
+_ENDED = (DEAL_OVER, GAME_OVER)
+
+#: part of a canasta bonus an unfinished meld of this size is worth
+_PROGRESS = {4: 0.12, 5: 0.25, 6: 0.45}
+
+
+def evaluate(st: State) -> list[float]:
+    """Each side's expected points for the deal from here (the real score once it ended)."""
+    if st.result is not None:
+        return [float(x) for x in st.result.scores]
+    r = st.rules
+    out = []
+    for team in range(r.teams):
+        val = 0.0
+        melds = st.melds[team]
+        for m in melds:
+            size = len(m.cards)
+            for c in m.cards:
+                val += POINTS_OF[c]
+            if size >= 7:
+                val += 300 if m.wilds else 500
+            else:
+                val += 300 * _PROGRESS.get(size, 0.0)
+        reds = len(st.red3[team])
+        if reds:
+            bonus = r.red_three_score(reds)
+            val += bonus if melds else -0.5 * bonus
+        for seat in range(team, r.players, r.teams):
+            val -= 0.7 * sum(POINTS_OF[c] for c in st.hands[seat])
+        out.append(val)
+    return out
+
+
+def margin_for(values: Sequence[float], team: int) -> float:
+    best_other = max(v for t, v in enumerate(values) if t != team)
+    return values[team] - best_other
+
+
+def rollout(st: State, depth: int) -> None:
+    """Let the medium policy play every seat for ``depth`` turns, or to the deal's end."""
+    turns = 0
+    last = st.turn
+    guard = 0
+    while st.phase not in _ENDED and guard < 400:
+        guard += 1
+        if st.turn != last:
+            turns += 1
+            last = st.turn
+            if turns >= depth:
+                return
+        legal = legal_actions(st)
+        if not legal:
+            return
+        if len(legal) == 1:
+            a = legal[0]
+        else:
+            a = medium_choose(view_from_state(st, st.to_act), legal)
+        apply_in_place(st, a)
+
+
+class HardPlayer(Player):
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
+                 candidates: int = DEFAULT_CANDIDATES, depth: int = DEFAULT_DEPTH):
+        self.seed = seed
+        self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
+        # a bigger budget buys more worlds, in proportion (still a fixed number)
+        scale = max(1.0, self.budget_ms / DEFAULT_BUDGET_MS)
+        self.worlds = max(2, int(round(worlds * scale)))
+        self.candidates = candidates
+        self.depth = depth
+        self.last_stats: dict = {}
+
+    def choose(self, obs: Observation, legal: Sequence[Action], should_stop: StopCheck = None) -> Action:
+        t = trivial(legal)
+        if t is not None:
+            return t
+        v = view_from_observation(obs)
+        if obs.phase == ANSWER:
+            return medium_choose(v, legal)
+        scores = medium_scores(v, legal)
+        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+        cands = [i for i in order if scores[i] > NEG / 2][:self.candidates]
+        if not cands:
+            cands = order[:1]
+        if len(cands) == 1:
+            return legal[cands[0]]
+        return legal[self.search(obs, legal, cands, should_stop)]
+
+    def search(self, obs: Observation, legal: Sequence[Action], cands: list[int],
+               should_stop: StopCheck = None) -> int:
+        """The index in ``legal`` of the candidate with the best mean margin."""
+        start = time.perf_counter()
+        deadline = start + self.budget_ms / 1000.0 * 2.5  # safety cap only
+        rng = random.Random(f"hard|{self.seed}|{observation_key(obs)}")
+        team = obs.seat % obs.rules.teams
+        results: list[list[float]] = [[] for _ in cands]
+        worlds = 0
+        for w in range(self.worlds):
+            if w >= 2 and (time.perf_counter() > deadline or (should_stop is not None and should_stop())):
+                break
+            world = sample_state(obs, rng)
+            for j, i in enumerate(cands):
+                s = world.clone()
+                apply_in_place(s, legal[i])
+                rollout(s, self.depth)
+                results[j].append(margin_for(evaluate(s), team))
+            worlds += 1
+        base = results[0]
+        best_j, best_gain = 0, 0.0
+        for j in range(1, len(cands)):
+            diffs = [a - b for a, b in zip(results[j], base)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            se = math.sqrt(var / n) if n > 1 else float("inf")
+            # leave the heuristic's choice only for a clear gain
+            if mean > max(15.0, 1.0 * se) and mean > best_gain:
+                best_j, best_gain = j, mean
+        self.last_stats = {"worlds": worlds, "candidates": len(cands),
+                           "ms": (time.perf_counter() - start) * 1000.0,
+                           "means": [sum(r) / len(r) for r in results]}
+        return cands[best_j]
