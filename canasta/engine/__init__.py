@@ -5,7 +5,7 @@
 
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile, group, meld
 from .cards import Card, card_code
-from .core import (IllegalAction, apply, apply_in_place, check, deal_from_deck, going_out_plan,
+from .core import (IllegalAction, apply, apply_in_place, check, deal_from_deck, going_out_plan, preview_groups,
                    is_legal, legal_actions, new_game, score_items)
 from .events import Event
 from .rules import PRESET_NAMES, PRESETS, Rules, RulesError
@@ -14,7 +14,7 @@ from .state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, DealResult, State, 
 __all__ = [
     "Action", "Answer", "Ask", "Discard", "Draw", "Group", "Meld", "NextDeal", "Pass", "TakePile",
     "group", "meld", "Card", "card_code", "IllegalAction", "apply", "apply_in_place", "check",
-    "deal_from_deck", "going_out_plan", "is_legal", "legal_actions", "new_game", "score_items",
+    "deal_from_deck", "going_out_plan", "preview_groups", "is_legal", "legal_actions", "new_game", "score_items",
     "Event", "PRESET_NAMES", "PRESETS", "Rules", "RulesError", "ANSWER", "DEAL_OVER", "DRAW",
     "GAME_OVER", "PLAY", "DealResult", "State", "TableMeld", "TeamItems",
 ]

@@ -170,7 +170,7 @@ class _Plan:
     __slots__ = ("items", "used", "points", "canastas_after", "black3", "adds_partner", "own_canasta")
 
     def __init__(self):
-        self.items: list[tuple[int, Optional[TableMeld], list[int], str]] = []  # rank, meld, cards, kind
+        self.items: list[tuple[int, int, list[int], str]] = []  # rank, meld index or -1, cards, kind
         self.used = 0
         self.points = 0
         self.canastas_after = 0
@@ -242,7 +242,7 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             if plan.black3:
                 return "Only one meld of black threes can be made.", None
             plan.black3 = True
-            plan.items.append((BLACK3, None, list(cards), "black3"))
+            plan.items.append((BLACK3, -1, list(cards), "black3"))
             plan.used += b3
             plan.points += 5 * b3
             continue
@@ -278,7 +278,8 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             if size_after >= 7:
                 canastas_after += 1
                 plan.own_canasta = True
-        plan.items.append((rank, existing, list(cards), "top" if is_top else "group"))
+        index = -1 if existing is None else st.melds[team].index(existing)
+        plan.items.append((rank, index, list(cards), "top" if is_top else "group"))
         plan.used += len(cards)
         plan.points += sum(POINTS_OF[c] for c in cards) + (POINTS_OF[extra_top] if is_top else 0)
     plan.canastas_after = canastas_after
@@ -521,8 +522,6 @@ def apply(state: State, action: Action, seat: Optional[int] = None) -> tuple[Sta
     if err:
         raise IllegalAction(err)
     new = state.clone()
-    if plan is not None:  # the plan holds meld objects of the old state: plan again on the copy
-        plan = _error(new, action, seat)[1]
     events: list[Event] = []
     _execute(new, action, plan, events)
     return new, events
@@ -595,7 +594,7 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event], from_hand: bo
     """Carry out a plan's melds (cards leave the hand, except the pile's top card)."""
     team = st.team_of(seat)
     melds = st.melds[team]
-    for rank, existing, cards, kind in plan.items:
+    for rank, index, cards, kind in plan.items:
         if kind == "top":
             top = st.pile.pop()
             if top in st.sideways:
@@ -603,12 +602,12 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event], from_hand: bo
             moving = [(top, ("pile",))] + [(c, ("hand", seat)) for c in cards]
         else:
             moving = [(c, ("hand", seat)) for c in cards]
-        if existing is None:
+        if index < 0:
             m = TableMeld(rank, [], seat, "black3" if kind == "black3" else "group")
             melds.append(m)
+            index = len(melds) - 1
         else:
-            m = existing
-        index = melds.index(m)
+            m = melds[index]
         was_canasta = len(m.cards) >= 7
         was_natural = m.wilds == 0
         for card, src in moving:
@@ -1086,3 +1085,17 @@ def _play_options(st: State, seat: int) -> list[Action]:
         elif st.permission is not True:
             out.append(Discard(c))
     return out
+
+
+def preview_groups(st: State, groups: Sequence, seat: Optional[int] = None) -> tuple[Optional[str], int]:
+    """For the staging of an initial meld: (error or None, card points) of putting
+    ``groups`` down from the hand, judging only the melds themselves (ranks, naturals,
+    wild cards, ownership), not the minimum count nor the cards left in hand."""
+    if seat is None:
+        seat = st.to_act
+    err, plan = _plan_groups(st, seat, groups, set(st.hands[seat]))
+    if err:
+        return err, 0
+    if plan.black3 and len(st.hands[seat]) - plan.used > 1:  # type: ignore[union-attr]
+        return "Black threes may be melded only when going out.", plan.points  # type: ignore[union-attr]
+    return None, plan.points  # type: ignore[union-attr]

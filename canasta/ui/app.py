@@ -1,0 +1,180 @@
+"""The window and its frame loop: read events, let the scene handle them, update
+with the frame's time step, draw, flip. The loop never waits on a computer player."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Optional
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from .cardart import CardArt  # noqa: E402
+from .sound import SoundBoard  # noqa: E402
+
+MIN_SIZE = (1024, 640)
+TABLE_COLOURS = {
+    "green": (22, 96, 56),
+    "blue": (24, 70, 110),
+    "red": (112, 34, 40),
+    "grey": (70, 76, 80),
+}
+
+
+class App:
+    """Owns the window, the shared resources (card art, sounds, computer players,
+    settings) and the current scene."""
+
+    def __init__(self, settings, size: Optional[tuple[int, int]] = None, ai=None):
+        self.settings = settings
+        pygame.init()
+        w, h = size or tuple(settings.window_size)
+        w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+        flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode((w, h), flags)
+        pygame.display.set_caption("Canasta")
+        try:
+            window = pygame.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
+        except Exception:  # older SDL or an unusual video driver: the resize handler copes
+            pass
+        try:
+            from .icon import draw_icon
+            pygame.display.set_icon(draw_icon(64))
+        except pygame.error:
+            pass
+        self.art = CardArt(settings.card_back, settings.four_colour, settings.show_points)
+        self.sounds = SoundBoard(settings.sound, settings.volume)
+        if ai is None:
+            from ..ai.worker import AIWorker
+            ai = AIWorker()
+        self.ai = ai
+        self.scene = None
+        self.running = True
+        self.exit_code = 0
+        self.keyboard_used = False
+        self.clock = pygame.time.Clock()
+        self._felt: dict[tuple, pygame.Surface] = {}
+        self._rot: dict[tuple, pygame.Surface] = {}
+        self._shots: list[str] = []
+        self.messages: list[str] = []
+        if settings.fullscreen:
+            self.toggle_fullscreen()
+
+    # -- shared drawing resources ----------------------------------------------------
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table cloth at this size: the chosen colour with a soft vignette."""
+        colour = TABLE_COLOURS.get(self.settings.table_colour, TABLE_COLOURS["green"])
+        key = (size, colour)
+        surf = self._felt.get(key)
+        if surf is None:
+            self._felt.clear()
+            w, h = size
+            small = pygame.Surface((64, 40))
+            for y in range(40):
+                for x in range(64):
+                    dx, dy = (x - 31.5) / 32, (y - 19.5) / 20
+                    d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+                    f = 1.12 - 0.42 * d * d
+                    small.set_at((x, y), tuple(max(0, min(255, int(c * f))) for c in colour))
+            surf = pygame.transform.smoothscale(small, (w, h))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert()
+            self._felt[key] = surf
+        return surf
+
+    def rotated(self, img: pygame.Surface, angle: float) -> pygame.Surface:
+        a = int(round(angle))
+        key = (id(img), a)
+        out = self._rot.get(key)
+        if out is None:
+            if len(self._rot) > 400:
+                self._rot.clear()
+            out = pygame.transform.rotate(img, a)
+            self._rot[key] = out
+        return out
+
+    def apply_settings(self) -> None:
+        """Settings changed: art, sounds and animation follow at once."""
+        s = self.settings
+        self.art.set_options(s.card_back, s.four_colour, s.show_points)
+        self._rot.clear()
+        self.sounds.set_enabled(s.sound)
+        self.sounds.set_volume(s.volume)
+
+    def request_screenshot(self, path: str) -> None:
+        self._shots.append(path)
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            pass
+
+    def set_scene(self, scene) -> None:
+        old = self.scene
+        if old is not None and hasattr(old, "close") and old is not scene:
+            pass
+        self.scene = scene
+
+    # -- the loop --------------------------------------------------------------------
+    def step(self, dt: float, events: Optional[list] = None) -> None:
+        """One frame: events, update, draw, flip (tests call this with a fake time step)."""
+        for event in (pygame.event.get() if events is None else events):
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                w, h = max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1])
+                if (w, h) != (event.w, event.h):
+                    self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                else:
+                    self.screen = pygame.display.get_surface()
+                if hasattr(self.scene, "on_resize"):
+                    self.scene.on_resize()
+                continue
+            if event.type == pygame.KEYDOWN:
+                self.keyboard_used = True
+                if event.key == pygame.K_F11:
+                    self.toggle_fullscreen()
+                    continue
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                self.keyboard_used = False
+            if self.scene is not None:
+                self.scene.handle(event)
+        if self.scene is not None:
+            self.scene.update(dt)
+            self.scene.draw(self.screen)
+            if getattr(self.scene, "quit_requested", False):
+                self.running = False
+        for path in self._shots:
+            try:
+                folder = os.path.dirname(path)
+                if folder:
+                    os.makedirs(folder, exist_ok=True)
+                pygame.image.save(self.screen, path)
+            except (pygame.error, OSError) as e:
+                print(f"canasta: could not save the screenshot {path}: {e}", file=sys.stderr)
+        self._shots.clear()
+        pygame.display.flip()
+
+    def run(self) -> int:
+        while self.running:
+            dt = self.clock.tick(60) / 1000.0
+            self.step(min(dt, 0.1))
+        self.close()
+        return self.exit_code
+
+    def close(self) -> None:
+        scene = self.scene
+        if scene is not None and hasattr(scene, "close"):
+            scene.close()
+        try:
+            self.ai.close()
+        except Exception:
+            pass
+        # only the window closes: fonts and the mixer may still serve another App in
+        # this process (the tests open several); the process exit frees the rest
+        pygame.display.quit()

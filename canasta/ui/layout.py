@@ -1,0 +1,81 @@
+"""Where everything sits on the table, in logical coordinates (1280 x 800).
+
+``View`` maps logical coordinates to the window's pixels (uniform scale, centred),
+so the table keeps its proportions at any window size or aspect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+LOGICAL_W, LOGICAL_H = 1280, 800
+CARD_W, CARD_H = 70, 98
+
+
+@dataclass
+class View:
+    width: int
+    height: int
+
+    @property
+    def scale(self) -> float:
+        return min(self.width / LOGICAL_W, self.height / LOGICAL_H)
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        s = self.scale
+        return (self.width - LOGICAL_W * s) / 2, (self.height - LOGICAL_H * s) / 2
+
+    def pt(self, x: float, y: float) -> tuple[int, int]:
+        s = self.scale
+        ox, oy = self.offset
+        return int(round(ox + x * s)), int(round(oy + y * s))
+
+    def rect(self, r: pygame.Rect | tuple) -> pygame.Rect:
+        r = pygame.Rect(r)
+        s = self.scale
+        ox, oy = self.offset
+        return pygame.Rect(int(round(ox + r.x * s)), int(round(oy + r.y * s)),
+                           max(1, int(round(r.w * s))), max(1, int(round(r.h * s))))
+
+    def logical(self, px: float, py: float) -> tuple[float, float]:
+        s = self.scale
+        ox, oy = self.offset
+        return (px - ox) / s, (py - oy) / s
+
+    def size(self, n: float) -> int:
+        return max(1, int(round(n * self.scale)))
+
+
+# Seat places around the table, relative to the viewer (index 0 = the viewer).
+# Each: (centre x, centre y, orientation) with orientation "h" (a horizontal fan) or "v".
+SEAT_PLACES = {
+    2: [(640, 725, "h"), (640, 52, "h")],
+    3: [(640, 725, "h"), (48, 330, "v"), (1232, 330, "v")],
+    4: [(640, 725, "h"), (48, 380, "v"), (640, 52, "h"), (1232, 380, "v")],
+    6: [(640, 725, "h"), (48, 560, "v"), (48, 250, "v"), (640, 52, "h"), (1232, 250, "v"), (1232, 560, "v")],
+}
+
+STOCK_POS = (560, 352)
+PILE_POS = (700, 352)
+HAND_Y = 725
+MELD_SCALE = 0.78
+OTHER_SCALE = 0.55
+RED3_SCALE = 0.55
+
+
+def team_bands(players: int, teams: int, viewer_team: int) -> dict[int, pygame.Rect]:
+    """The meld area of each team: the viewer's team along the bottom, the others on top."""
+    bands = {viewer_team: pygame.Rect(150, 448, 900, 160)}
+    others = [(viewer_team + k) % teams for k in range(1, teams)]
+    if len(others) == 1:
+        bands[others[0]] = pygame.Rect(150, 112, 980, 160)
+    else:
+        bands[others[0]] = pygame.Rect(150, 112, 480, 160)
+        bands[others[1]] = pygame.Rect(650, 112, 480, 160)
+    return bands
+
+
+BUTTON_AREA = pygame.Rect(1086, 612, 188, 182)
