@@ -60,6 +60,8 @@ class App:
         self._rot: dict[tuple, pygame.Surface] = {}
         self._shots: list[str] = []
         self.messages: list[str] = []
+        # for ``python -m canasta.bench startup``: quit right after the first drawn frame
+        self.exit_after_first_frame = bool(os.environ.get("CANASTA_EXIT_AFTER_FIRST_FRAME"))
         if settings.fullscreen:
             self.toggle_fullscreen()
 
@@ -159,6 +161,9 @@ class App:
                 print(f"canasta: could not save the screenshot {path}: {e}", file=sys.stderr)
         self._shots.clear()
         pygame.display.flip()
+        if self.exit_after_first_frame:
+            print("canasta: first frame drawn", flush=True)
+            self.running = False
 
     def run(self) -> int:
         while self.running:
