@@ -133,7 +133,7 @@ class TableScene:
     # ------------------------------------------------------------------ buttons
     def _make_buttons(self) -> list[Button]:
         return [
-            Button("Draw", lambda: self.perform(Draw()), pygame.K_d, "Draw from the stock"),
+            Button("Draw", self._draw_or_pass, pygame.K_d, "Draw from the stock"),
             Button("Take pile", self._take_pile_button, pygame.K_t, "Take the discard pile"),
             Button("Meld", self._meld_button, pygame.K_m, "Meld the selected cards"),
             Button("Discard", self._discard_button, pygame.K_x, "Discard the selected card"),
@@ -147,7 +147,8 @@ class TableScene:
         st = self.state
         mine = self._my_turn() and not self.animator.busy
         draw, take, meld, discard, lay, ask, hint, undo = self.buttons
-        draw.enabled = mine and is_legal(st, Draw())
+        draw.label = "Draw" if st.stock or st.deal_over else "Pass"
+        draw.enabled = mine and (is_legal(st, Draw()) or is_legal(st, Pass()))
         take.enabled = mine and st.phase == DRAW and bool(st.pile)
         meld.enabled = mine and st.phase == PLAY and bool(self.selected)
         discard.enabled = mine and st.phase == PLAY and len(self.selected) == 1
@@ -402,6 +403,9 @@ class TableScene:
         if self.staged:
             self.perform(self._staged_meld())
 
+    def _draw_or_pass(self) -> None:
+        self.perform(Draw() if self.state.stock else Pass())
+
     def _take_pile_button(self) -> None:
         self.perform(TakePile(tuple(self.selected), tuple(Group(g) for g in self.staged)))
 
@@ -610,6 +614,17 @@ class TableScene:
         """Where a card is drawn now (its centre, in window pixels): for tests and demos."""
         p = self.animator.sprites[card].pose()
         return self.view.pt(p.x, p.y)
+
+    def click_point(self, card: int) -> tuple[int, int]:
+        """A window point that hits ``card`` in the hand: the middle of its visible strip
+        (the next card of the fan covers the rest)."""
+        p = self.animator.sprites[card].pose()
+        r = self._card_rect(p)
+        order = self.hand_order
+        visible_w = r.w
+        if card in order and order.index(card) < len(order) - 1:
+            visible_w = min(r.w, max(4, int(self._hand_step)))
+        return self.view.pt(r.x + visible_w / 2, r.y + 18)
 
     def zone_centre(self, name: str) -> tuple[int, int]:
         r = self.zones[name]
