@@ -92,7 +92,14 @@ class TableScene:
         self.yes_button = Button("Yes, go out", lambda: self._answer(True))
         self.no_button = Button("No, not yet", lambda: self._answer(False))
         self._check_privacy()
-        self._relayout(snap=True)
+        fresh = not game.actions and game.state.deal_number == 0
+        if fresh:
+            # the opening deal is animated too (the engine dealt it before the window opened)
+            hands = game.state.hands
+            longest = max(len(h) for h in hands)
+            self._relayout(tuple(h[i] for i in range(longest) for h in hands if i < len(h)), deal=True)
+        else:
+            self._relayout(snap=True)
         self._note_turn_start()
 
     # ------------------------------------------------------------------ helpers
@@ -175,10 +182,15 @@ class TableScene:
         self._menu_button.rect = v.rect((1184, 8, 88, 30))
 
     # ------------------------------------------------------------------ layout
-    def _relayout(self, order: tuple = (), snap: bool = False) -> None:
+    def _relayout(self, order: tuple = (), snap: bool = False, deal: bool = False) -> None:
         targets, origin = self._targets()
         if snap:
             self.animator.snap(targets)
+        elif deal:
+            # a new deal: every card starts in the stock and is dealt out one by one
+            self.animator.sprites = {}
+            stock = Pose(STOCK_POS[0], STOCK_POS[1], False, 0, 1.0, 10)
+            self.animator.retarget(targets, order, {c: stock for c in targets}, stagger=0.035)
         else:
             self.animator.retarget(targets, order, origin)
 
@@ -362,7 +374,7 @@ class TableScene:
         if "deal_started" in kinds:
             self.sheet_shown = False
         self._check_privacy()
-        self._relayout(tuple(order))
+        self._relayout(tuple(order), deal="deal_started" in kinds)
         if not self.seats[actor].human:
             self.pause = 0.35 * max(self.animator.factor, 0.15) if self.animator.factor else 0.0
         self._note_turn_start()
