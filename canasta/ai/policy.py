@@ -24,6 +24,15 @@ UNSEEN_CARD_POINTS = 11
 
 NEG = -1e9
 
+# weights of the discard (tuned in arenas, see docs/ai.md)
+W_DANGER = 1.0          # times the pile's value times the chance the next opponent takes it
+W_PILE_CARD = 14.0      # a pile card's worth
+KEEP_TRIPLE = 90.0
+KEEP_PAIR = 45.0
+KEEP_MELDED = 60.0
+KEEP_SINGLE = 8.0
+KEEP_SINGLE_UNSEEN = 3.0
+
 
 # ---------------------------------------------------------------------------
 # positions
@@ -209,7 +218,7 @@ def pile_value(v: View, extra: int = 0) -> float:
     """What the discard pile is worth to whoever takes it (in points of table value)."""
     size = v.pile_size + extra
     wild = sum(1 for c in v.sideways if WILD_OF[c])
-    return 14.0 * size + 30.0 * wild
+    return W_PILE_CARD * size + 30.0 * wild
 
 
 def keep_value(v: View, card: int) -> float:
@@ -224,14 +233,14 @@ def keep_value(v: View, card: int) -> float:
     n = cnt[k]
     late = v.stock_size < 12 or threat(v) >= 0.75
     if v.meld_of(team, k) is not None:
-        base = 60.0  # it could go on the meld (it was held back for a reason)
+        base = KEEP_MELDED  # it could go on the meld (it was held back for a reason)
     elif n >= 3:
-        base = 90.0
+        base = KEEP_TRIPLE
     elif n == 2:
-        base = 45.0
+        base = KEEP_PAIR
     else:
         unseen = v.unseen_by_kind()[k]
-        base = 8.0 + 3.0 * unseen  # a singleton is worth more while its rank is still around
+        base = KEEP_SINGLE + KEEP_SINGLE_UNSEEN * unseen  # a singleton is worth more while its rank is still around
     # points in hand count against us if the deal ends soon
     base -= POINTS_OF[card] * (0.8 if late else 0.15)
     return base
@@ -250,7 +259,7 @@ def discard_scores(v: View, options: Sequence[Discard]) -> list[float]:
         k = KIND_OF[c]
         score = -keep_value(v, c)
         if opp_next:
-            score -= take_chance(v, nxt, k) * big
+            score -= W_DANGER * take_chance(v, nxt, k) * big
         else:
             score += 0.3 * take_chance(v, nxt, k) * big
         if WILD_OF[c] and opp_next and not v.frozen and v.pile_size >= 7 and behind:
@@ -406,7 +415,7 @@ def easy_scores(v: View, legal: Sequence[Action]) -> list[float]:
             scores[i] = 10.0
         elif t is TakePile:
             wilds = sum(1 for c in a.with_cards if WILD_OF[c])
-            scores[i] = 20.0 if v.pile_size >= 3 and not wilds else 5.0
+            scores[i] = 20.0 if (not wilds or v.pile_size >= 4) else 5.0
         elif t is Pass:
             scores[i] = 0.0
         elif t is Answer:
@@ -437,6 +446,9 @@ def easy_scores(v: View, legal: Sequence[Action]) -> list[float]:
                 keep = 30.0 * (v.counts[k] - 1) + POINTS_OF[c] / 10.0
                 if v.meld_of(v.team, k) is not None:
                     keep += 30.0
+                nxt_team = (v.seat + 1) % v.n % v.teams
+                if nxt_team != v.team and not v.frozen_for(nxt_team) and v.meld_of(nxt_team, k) is not None:
+                    keep += 45.0  # the next player could put it on their meld and take the pile
             scores[i] = -keep
         else:
             scores[i] = 0.0

@@ -1,0 +1,120 @@
+"""One-line reasons for a move, for the hint the window shows."""
+
+from __future__ import annotations
+
+from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
+from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, TWO, WILD_OF, describe
+from ..engine.observe import Observation
+from .policy import _group_rank, take_chance, threat
+from .view import view_from_observation
+
+
+def _plural(rank: int) -> str:
+    return PLURAL_NAMES.get(rank, "cards")
+
+
+def _canasta_note(v, groups, top_rank: int = 0) -> str:
+    """'it completes your canasta of kings' when a group brings a meld to seven."""
+    for g in groups:
+        rank = _group_rank(g) or top_rank
+        existing = v.meld_of(v.team, rank)
+        size = len(g.cards) + (len(existing.cards) if existing is not None else 0)
+        if rank == top_rank:
+            size += 1
+        was = len(existing.cards) if existing is not None else 0
+        if was < 7 <= size:
+            whose = "your" if existing is None or existing.by == v.seat else "your side's"
+            return f"it completes {whose} canasta of {_plural(rank)}"
+    return ""
+
+
+def explain(obs: Observation, action: Action) -> str:
+    """A sentence saying what ``action`` does and why it is a good idea."""
+    v = view_from_observation(obs)
+    t = type(action)
+    if t is Draw:
+        if obs.pile_top is None:
+            return "Draw from the stock: the pile is empty."
+        top = obs.pile_top
+        k = KIND_OF[top]
+        if WILD_OF[top] or k == BLACK3:
+            return "Draw from the stock: nobody can take the pile while a wild card or black three tops it."
+        if obs.pile_size <= 2:
+            return f"Draw from the stock: a pile of {obs.pile_size} is not worth your cards."
+        return f"Draw from the stock: taking the {RANK_NAMES.get(k, 'card')} would cost you more than it brings."
+    if t is TakePile:
+        top = obs.pile_top if obs.pile_top is not None else -1
+        rank = KIND_OF[top] if top >= 0 else 0
+        groups = (_as_group(action.with_cards),) if action.with_cards else ()
+        note = _canasta_note(v, groups, rank)
+        if not note and not action.with_cards:
+            existing = v.meld_of(v.team, rank)
+            if existing is not None and len(existing.cards) + 1 >= 7 > len(existing.cards):
+                note = f"it completes your side's canasta of {_plural(rank)}"
+        size = obs.pile_size
+        head = f"Take the pile: {size} card{'s' if size != 1 else ''}"
+        if note:
+            return f"{head} and {note}."
+        if action.melds:
+            return f"{head}, and it makes your side's first meld."
+        if not action.with_cards:
+            return f"{head}, its {RANK_NAMES.get(rank, 'card')} goes on your side's meld without using a card."
+        return f"{head} for a pair of {_plural(rank)} from your hand."
+    if t is Meld:
+        used = sum(len(g.cards) for g in action.groups)
+        if len(obs.hand) - used <= 1:
+            if len(obs.hand) - used == 1:
+                return "Go out: meld everything but one card and discard it, before the other side scores more."
+            return "Go out: meld your whole hand, before the other side scores more."
+        note = _canasta_note(v, action.groups)
+        if not v.melds[v.team]:
+            pts = sum(_points(c) for g in action.groups for c in g.cards)
+            return f"Make your side's first meld: {pts} points reach the minimum of {obs.minimums[v.team]}."
+        if note:
+            return f"Meld: {note}."
+        g = action.groups[0]
+        rank = _group_rank(g)
+        existing = v.meld_of(v.team, rank)
+        if existing is not None:
+            whose = "your" if existing.by == v.seat else "your partner's"
+            return f"Add to {whose} {_plural(rank)}: cards on the table score, cards in hand cost."
+        return f"Meld your {_plural(rank)}: cards on the table score, cards in hand cost."
+    if t is Discard:
+        c = action.card
+        k = KIND_OF[c]
+        if len(obs.hand) == 1:
+            return f"Discard {describe(c)} and go out."
+        if k == BLACK3:
+            return "Discard the black three: it stops the next player from taking the pile."
+        if k == TWO or k == JOKER:
+            return f"Discard {describe(c)}: it freezes a pile of {obs.pile_size + 1} the next opponent could take."
+        nxt = (v.seat + 1) % v.n
+        risk = take_chance(v, nxt, k) if nxt % v.teams != v.team else 0.0
+        if risk < 0.15 and obs.pile_size >= 5:
+            return f"Discard {describe(c)}: the next player is unlikely to take a pile of {obs.pile_size + 1} with it."
+        if v.counts[k] == 1:
+            return f"Discard {describe(c)}: a lone {RANK_NAMES[k]} is your least useful card."
+        return f"Discard {describe(c)}: the safest card you can spare."
+    if t is Ask:
+        return "Ask your partner: you can go out, and your partner knows whether it pays."
+    if t is Answer:
+        if action.yes:
+            return "Say yes: your side is ahead, going out now locks it in."
+        if threat(v) >= 0.75:
+            return "Say no: your side can still gain more than the other side."
+        return "Say no: your side is behind and needs more canastas before the deal ends."
+    if t is Pass:
+        return "Pass: the stock is empty and taking the pile would not pay."
+    if t is NextDeal:
+        return "Deal the next hand."
+    return "Play this."
+
+
+def _as_group(cards):
+    from ..engine.actions import Group
+    return Group(tuple(cards))
+
+
+def _points(card: int) -> int:
+    from ..engine.cards import POINTS_OF
+    return POINTS_OF[card]
