@@ -326,7 +326,7 @@ def medium_scores(v: View, legal: Sequence[Action]) -> list[float]:
             s = dscores[a.card]
             if hand_len == 1:
                 s += 5000.0  # the last card: going out
-            scores[i] = s - 1000.0  # melding first when it pays
+            scores[i] = s - 1000.0  # melds worth making come first
         elif t is Meld:
             used = sum(len(g.cards) for g in a.groups)
             if hand_len - used <= 1:
@@ -335,7 +335,9 @@ def medium_scores(v: View, legal: Sequence[Action]) -> list[float]:
                     want_out = should_go_out(v, v.seat, gain)[0] or v.permission is True
                 scores[i] = 6000.0 + gain if want_out else NEG
             else:
-                scores[i] = meld_score(v, a)
+                ms = meld_score(v, a)
+                # worth doing: before any discard; not worth it: only if nothing else is legal
+                scores[i] = 1000.0 + ms if ms > 0 else -1e6 + ms
         elif t is Ask:
             out_meld = next((b for b in legal if type(b) is Meld
                              and hand_len - sum(len(g.cards) for g in b.groups) <= 1), None)

@@ -107,8 +107,9 @@ class HardPlayer(Player):
                  candidates: int = DEFAULT_CANDIDATES, depth: int = DEFAULT_DEPTH):
         self.seed = seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
-        # a bigger budget buys more worlds, in proportion (still a fixed number)
-        scale = max(1.0, self.budget_ms / DEFAULT_BUDGET_MS)
+        # the budget sets the number of worlds, in proportion (a fixed number: the clock
+        # only caps a decision that runs far over, on a slow or busy machine)
+        scale = self.budget_ms / DEFAULT_BUDGET_MS
         self.worlds = max(2, int(round(worlds * scale)))
         self.candidates = candidates
         self.depth = depth
