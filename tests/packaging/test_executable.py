@@ -1,0 +1,115 @@
+"""The one-file executable, built by packaging/build.py, plays a deal and leaves no trace beside itself.
+
+Marked ``packaging``: it builds the executable (about 15-30 s, once per source change;
+an up-to-date build in ``build/dist`` is reused). Skip it locally with
+``-m "not packaging"``.
+"""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.packaging
+
+ROOT = Path(__file__).resolve().parents[2]
+MAX_ONEFILE_BYTES = 30 * 2**20
+BANNER = "Hello from the pygame community"
+
+
+def deals_recorded(home: Path) -> tuple[int, list[str]]:
+    """How many finished deals the game left under ``home`` (a ``CANASTA_HOME``), and where.
+
+    The score history (``data/scores.sqlite3``) counts the deals of finished games; the
+    game in progress (``state/current-game.json`` and its journal) is replayed through
+    the engine and counts the deals it has finished.
+    """
+    found, where = 0, []
+    db = home / "data" / "scores.sqlite3"
+    if db.is_file():
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if "deals" in tables:
+                n = conn.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
+                found += n
+                where.append(f"{n} in the score history")
+    if (home / "state" / "current-game.json").is_file():
+        code = (
+            "from canasta.store import load_game\n"
+            "from canasta.engine.record import Game\n"
+            "saved, messages = load_game()\n"
+            "assert saved is not None, messages\n"
+            "print(len(Game.from_json(saved['record']).state.history))\n"
+        )
+        env = dict(os.environ, CANASTA_HOME=str(home))
+        out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+                             timeout=60)
+        assert out.returncode == 0, f"the saved game does not load:\n{out.stderr}"
+        n = int(out.stdout.strip())
+        found += n
+        where.append(f"{n} in the saved game")
+    return found, where
+
+
+def run_isolated(exe: Path, tmp_path: Path, *args: str, timeout: float = 120):
+    """Run a copy of ``exe`` from a folder of its own, with every folder it might write to
+    pointing into ``tmp_path``; return the completed process and those folders."""
+    dirs = {name: tmp_path / name for name in ("app", "cwd", "home", "canasta-home", "tmp")}
+    for d in dirs.values():
+        d.mkdir()
+    copy = dirs["app"] / exe.name
+    shutil.copy2(exe, copy)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(dirs["home"]),             # platformdirs' fallback: must stay empty
+        "USERPROFILE": str(dirs["home"]),
+        "CANASTA_HOME": str(dirs["canasta-home"]),
+        "TMPDIR": str(dirs["tmp"]),            # where the one-file build unpacks itself
+        "TEMP": str(dirs["tmp"]),
+        "TMP": str(dirs["tmp"]),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "LANG": "C.UTF-8",
+    }
+    if sys.platform == "win32":
+        env["SYSTEMROOT"] = os.environ.get("SYSTEMROOT", r"C:\Windows")
+    proc = subprocess.run([str(copy), *args], cwd=dirs["cwd"], env=env, capture_output=True, text=True,
+                          errors="replace", timeout=timeout)
+    return proc, dirs
+
+
+def _listing(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
+
+
+def test_onefile_is_small(onefile_exe):
+    size = onefile_exe.stat().st_size
+    assert size < MAX_ONEFILE_BYTES, f"the one-file executable is {size / 2**20:.1f} MB"
+
+
+def test_onefile_plays_a_deal_and_writes_only_to_its_folders(onefile_exe, tmp_path):
+    shots = tmp_path / "shots"
+    proc, dirs = run_isolated(onefile_exe, tmp_path, "--autoplay", "--deals", "1", "--speed", "instant",
+                              "--screenshot", str(shots / "deal-{deal}.png"))
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, f"exit status {proc.returncode}:\n{output[-4000:]}"
+    assert BANNER not in output, "pygame's greeting is printed"
+    assert "Traceback" not in output, output[-4000:]
+
+    # A deal was played to its end (the screenshot is taken then) and recorded.
+    assert (shots / "deal-1.png").is_file(), f"no end-of-deal screenshot; shots: {_listing(tmp_path)}"
+    recorded, where = deals_recorded(dirs["canasta-home"])
+    assert recorded >= 1, f"no deal recorded under CANASTA_HOME: {_listing(dirs['canasta-home'])}"
+
+    # Nothing beside the executable, in the folder it was started from, in the home
+    # folder, nor left behind in the temporary folder it unpacked itself into.
+    assert _listing(dirs["app"]) == [onefile_exe.name]
+    assert _listing(dirs["cwd"]) == []
+    assert _listing(dirs["home"]) == []
+    assert _listing(dirs["tmp"]) == []
+    # What it did write is in the platform folders only.
+    assert set(p.split("/")[0] for p in _listing(dirs["canasta-home"])) <= {"config", "data", "state"}
