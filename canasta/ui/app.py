@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from typing import Optional
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -20,6 +21,7 @@ TABLE_COLOURS = {
     "blue": (24, 70, 110),
     "red": (112, 34, 40),
     "grey": (70, 76, 80),
+    "brown": (96, 64, 40),
 }
 
 
@@ -36,7 +38,11 @@ class App:
         self.screen = pygame.display.set_mode((w, h), flags)
         pygame.display.set_caption("Canasta")
         try:
-            window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():
+                # pygame-ce 2.5 marks from_display_module as deprecated; it is still the
+                # way to reach the display module's window
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
             window.minimum_size = MIN_SIZE
         except Exception:  # older SDL or an unusual video driver: the resize handler copes
             pass
@@ -60,6 +66,14 @@ class App:
         self._rot: dict[tuple, pygame.Surface] = {}
         self._shots: list[str] = []
         self.messages: list[str] = []
+        #: called after :meth:`apply_settings` (a paused table re-lays its cards)
+        self.settings_listeners: list = []
+        #: the :class:`~canasta.ui.session.Session` driving the screens, when there is one
+        self.session = None
+        try:
+            pygame.key.set_repeat(420, 45)
+        except pygame.error:
+            pass
         # for ``python -m canasta.bench startup``: quit right after the first drawn frame
         self.exit_after_first_frame = bool(os.environ.get("CANASTA_EXIT_AFTER_FIRST_FRAME"))
         if settings.fullscreen:
@@ -105,6 +119,9 @@ class App:
         self._rot.clear()
         self.sounds.set_enabled(s.sound)
         self.sounds.set_volume(s.volume)
+        self._felt.clear()
+        for listener in list(self.settings_listeners):
+            listener()
 
     def request_screenshot(self, path: str) -> None:
         self._shots.append(path)
@@ -116,10 +133,12 @@ class App:
             pass
 
     def set_scene(self, scene) -> None:
+        """Show ``scene``; the scene left is closed (a table stops its computer players,
+        and takes them up again when it comes back)."""
         old = self.scene
-        if old is not None and hasattr(old, "close") and old is not scene:
-            pass
         self.scene = scene
+        if old is not None and old is not scene and hasattr(old, "close"):
+            old.close()
 
     # -- the loop --------------------------------------------------------------------
     def step(self, dt: float, events: Optional[list] = None) -> None:

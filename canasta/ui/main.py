@@ -1,42 +1,66 @@
-"""Start-up: settings, the window, and the first scene."""
+"""Start-up: settings, the window, the score history, and the first screen.
+
+Normally the main menu (with Continue when a game was left in progress). The demo
+and test options go straight to a table: ``--autoplay`` (computer players only,
+quitting after ``--deals N``), and ``--hotseat N``, ``--players``, ``--seed`` or
+``--level`` when given. A file that cannot be used never stops the start: its
+sentence is printed and shown on the main menu.
+"""
 
 from __future__ import annotations
 
 import sys
 
 from ..engine import Rules
-from ..engine.record import Game
-from .table import SEAT_NAMES, SeatConfig, TableScene
+from .session import Session, default_seats
+
+__all__ = ["run", "start", "default_seats", "wants_table"]
 
 
-def default_seats(players: int, humans: int, level: str, name: str = "You") -> list[SeatConfig]:
-    names = SEAT_NAMES[players]
-    seats = []
-    for i in range(players):
-        if i < humans:
-            seats.append(SeatConfig(name if (humans == 1 and i == 0) else names[i], True, level))
-        else:
-            seats.append(SeatConfig(names[i], False, level))
-    return seats
+def wants_table(args) -> bool:
+    """True when the command line asks for a table straight away."""
+    return bool(args.autoplay or args.hotseat or args.players or args.seed is not None or args.level)
 
 
-def run(args) -> int:
+def start(args, ai=None):
+    """Open the window and show the first screen; return ``(app, session)``.
+
+    ``ai`` replaces the threaded computer players (the tests pass a synchronous one).
+    """
     from ..store import load_settings
     from .app import App
 
     settings, messages = load_settings()
     if args.speed:
         settings.animation_speed = args.speed
-    for m in messages:
-        print(f"canasta: {m}", file=sys.stderr)
-    app = App(settings, size=args.size)
+    app = App(settings, size=args.size, ai=ai)
+    session = Session(app)
+    session.notify(*messages)
     app.messages.extend(messages)
-    players = args.players or 4
-    level = args.level or "medium"
-    humans = 0 if args.autoplay else (args.hotseat or 1)
-    seats = default_seats(players, min(humans, players), level, settings.player_name)
-    game = Game(Rules(players=players), args.seed)
-    scene = TableScene(app, game, seats, autoplay_deals=args.deals if args.autoplay or args.deals else None,
-                       screenshot=args.screenshot)
-    app.set_scene(scene)
-    return app.run()
+    if wants_table(args):
+        players = args.players or 4
+        level = args.level or "medium"
+        humans = 0 if args.autoplay else (args.hotseat or 1)
+        seats = default_seats(players, min(humans, players), level, settings.player_name)
+        session.autoplay = bool(args.autoplay)
+        session.start_game(Rules(players=players), seats, args.seed, save=humans > 0,
+                           autoplay_deals=args.deals if args.autoplay or args.deals else None,
+                           screenshot=args.screenshot)
+    else:
+        session.probe_saved_game()
+        session.show_main_menu()
+    return app, session
+
+
+def run(args, ai=None) -> int:
+    """Start, run the frame loop until the window closes, and put everything away."""
+    app, session = start(args, ai)
+    try:
+        return app.run()
+    finally:
+        session.close()
+
+
+if __name__ == "__main__":  # pragma: no cover - ``python -m canasta`` is the way in
+    from ..__main__ import main
+    sys.exit(main())

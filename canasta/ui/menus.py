@@ -1,0 +1,235 @@
+"""The main menu and the pause menu.
+
+Main menu: Continue (when a game is in progress), New game, Statistics, Rules,
+Settings, Quit, with the one-sentence notices of any file that could not be used.
+Pause menu (Escape at the table): Resume, Rules, Settings, Save and quit to menu,
+drawn over the dimmed table.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .forms import GOLD_DEEP, MUTED, PushButton, Screen, dim, draw_fitted, wrap_lines
+from .layout import View
+from .widgets import DIM, GOLD, INK, blit_text, panel
+
+# the fan of cards over the title: ace of hearts, king of spades, joker, queen of
+# diamonds, three of hearts
+FAN = (38, 50, 52, 23, 27)
+NOTICE_TEXT_W = 960 - 56 - 140
+
+
+class MainMenu(Screen):
+    def __init__(self, session):
+        super().__init__(session.app)
+        self.session = session
+        self.continue_button = PushButton("Continue", self._continue, name="continue", style="primary", size=24)
+        self.new_button = PushButton("New game", session.show_new_game, name="new", size=24)
+        self.stats_button = PushButton("Statistics", lambda: session.show_statistics(), name="statistics", size=24)
+        self.rules_button = PushButton("Rules", self._rules, name="rules", size=24)
+        self.settings_button = PushButton("Settings", lambda: session.show_settings(), name="settings", size=24)
+        self.quit_button = PushButton("Quit", session.quit, name="quit", size=24)
+        self.dismiss_button = PushButton("Dismiss", self._dismiss, name="dismiss", size=18)
+        self.controls = [self.continue_button, self.new_button, self.stats_button, self.rules_button,
+                         self.settings_button, self.quit_button, self.dismiss_button]
+        self.default_focus = self.continue_button if session.resumable else self.new_button
+        self.focused = self.default_focus
+        self.t = 0.0
+
+    # -- actions
+    def _continue(self) -> None:
+        if self.session.resumable is not None:
+            self.session.continue_game()
+
+    def _rules(self) -> None:
+        self.session.show_rules(self.session.rules_choices(), back=self.session.show_main_menu)
+
+    def _dismiss(self) -> None:
+        self.session.notices.clear()
+        if self.focused is self.dismiss_button:
+            self.focus(self.default_focus)
+
+    def back(self) -> None:
+        self.focus(self.quit_button)
+
+    def shortcut(self, event) -> bool:
+        keys = {pygame.K_c: self.continue_button, pygame.K_n: self.new_button, pygame.K_s: self.stats_button,
+                pygame.K_r: self.rules_button, pygame.K_o: self.settings_button, pygame.K_q: self.quit_button}
+        b = keys.get(event.key)
+        if b is not None and b.visible and b.enabled:
+            b.activate()
+            return True
+        return False
+
+    # -- layout
+    def layout(self) -> None:
+        resumable = self.session.resumable is not None
+        self.continue_button.visible = resumable
+        y = 318
+        w, h, gap = 340, 48, 11
+        for b in (self.continue_button, self.new_button, self.stats_button, self.rules_button,
+                  self.settings_button, self.quit_button):
+            if not b.visible:
+                b.rect = pygame.Rect(0, 0, 0, 0)
+                continue
+            b.rect = pygame.Rect(640 - w // 2, y, w, h)
+            y += h + gap
+            if b is self.continue_button:
+                y += 22  # room for the line that says which game
+        notices = self.session.notices
+        self.dismiss_button.visible = bool(notices)
+        self.dismiss_button.rect = pygame.Rect(1080, 0, 110, 34)
+        self._notice_box = None
+        if notices:
+            # as tall as the sentences need (measured at the logical size), within the room left
+            count = sum(len(wrap_lines(m, 18, NOTICE_TEXT_W)) for m in notices)
+            h = min(790 - (y + 4), max(58, 20 * count + 6 * (len(notices) - 1) + 24))
+            box = pygame.Rect(160, 790 - h, 960, h)
+            self._notice_box = box
+            self.dismiss_button.rect = pygame.Rect(box.right - 124, box.y + (min(h, 58) - 34) // 2, 110, 34)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.t += dt
+
+    # -- drawing
+    def draw_background(self, surf: pygame.Surface) -> None:
+        super().draw_background(surf)
+        # a darker band behind the title
+        w, h = surf.get_size()
+        band = pygame.Surface((w, h), pygame.SRCALPHA)
+        for i in range(0, h // 2, 4):
+            a = int(70 * (1 - i / (h / 2)))
+            pygame.draw.rect(band, (0, 0, 0, a), (0, i, w, 4))
+        surf.blit(band, (0, 0))
+
+    def _draw_fan(self, surf: pygame.Surface, v: View) -> None:
+        art = self.app.art
+        cw, ch = v.size(76), v.size(106)
+        pivot = (640, 330)
+        n = len(FAN)
+        for i, card in enumerate(FAN):
+            angle = (i - (n - 1) / 2) * 11.0
+            rad = math.radians(angle)
+            dist = 218
+            cx = pivot[0] + math.sin(rad) * dist
+            cy = pivot[1] - math.cos(rad) * dist
+            img = art.face(card, cw, ch)
+            img = self.app.rotated(img, -angle)
+            r = img.get_rect(center=v.pt(cx, cy))
+            shadow = pygame.Surface(r.size, pygame.SRCALPHA)
+            shadow.blit(img, (0, 0))
+            shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.blit(shadow, r.move(v.size(4), v.size(5)))
+            surf.blit(img, r)
+
+    def draw_content(self, surf: pygame.Surface, v: View) -> None:
+        self._draw_fan(surf, v)
+        # the title with a shadow
+        pos = v.pt(640, 186)
+        blit_text(surf, "Canasta", v.size(104), (pos[0] + v.size(3), pos[1] + v.size(4)), (10, 30, 18),
+                  bold=True, anchor="midtop")
+        r = blit_text(surf, "Canasta", v.size(104), pos, GOLD, bold=True, anchor="midtop")
+        y = r.bottom + v.size(4)
+        blit_text(surf, "The classic card game from Uruguay", v.size(22), (r.centerx, y), DIM, anchor="midtop")
+        if self.session.resumable is not None and self.continue_button.rect.w:
+            line = self.session.resumable.describe()
+            cr = v.rect(self.continue_button.rect)
+            box = pygame.Rect(v.rect((340, 0, 600, 1)).x, cr.bottom + v.size(6), v.size(600), v.size(20))
+            draw_fitted(surf, line, v.size(18), box, DIM, align="center")
+        self._draw_notices(surf, v)
+
+    def _draw_notices(self, surf: pygame.Surface, v: View) -> None:
+        box = self._notice_box
+        notices = self.session.notices
+        if box is None or not notices:
+            return
+        r = v.rect(box)
+        panel(surf, r, (58, 36, 16), 232, radius=v.size(12), border=(200, 150, 60))
+        # an exclamation mark in a gold disc, level with the first line
+        cx, cy = v.pt(box.x + 28, box.y + 29)
+        pygame.draw.circle(surf, GOLD, (cx, cy), v.size(14))
+        blit_text(surf, "!", v.size(24), (cx, cy + v.size(1)), (58, 36, 16), bold=True, anchor="center")
+        width = v.size(NOTICE_TEXT_W)
+        fs = v.size(18)
+        line_h = v.size(20)
+        y = cy - line_h // 2
+        bottom = r.bottom - v.size(6)
+        shown = 0
+        for m in notices:
+            lines = wrap_lines(m, fs, width)
+            if y + line_h * len(lines) > bottom and shown:
+                break
+            for line in lines:
+                blit_text(surf, line, fs, (r.x + v.size(52), y + (line_h - fs) // 2 + v.size(2)), INK)
+                y += line_h
+            y += v.size(6)
+            shown += 1
+        if shown < len(notices):
+            more = len(notices) - shown
+            blit_text(surf, f"and {more} more (see the log)", v.size(16), (r.right - v.size(14), r.bottom - v.size(6)),
+                      MUTED, anchor="bottomright")
+
+
+class PauseMenu(Screen):
+    """Over the table: Resume, Rules, Settings, Save and quit to menu."""
+
+    def __init__(self, session, table):
+        super().__init__(session.app)
+        self.session = session
+        self.table = table
+        self.resume_button = PushButton("Resume", self.back, name="resume", style="primary", size=24)
+        self.rules_button = PushButton("Rules", self._rules, name="rules", size=22)
+        self.settings_button = PushButton("Settings", self._settings, name="settings", size=22)
+        self.quit_button = PushButton("Save and quit to menu", session.leave_table, name="save_quit", size=22)
+        self.controls = [self.resume_button, self.rules_button, self.settings_button, self.quit_button]
+        self.default_focus = self.resume_button
+        self.focused = self.resume_button
+        self._backdrop = None
+
+    def back(self) -> None:
+        self.session.resume_table()
+
+    def _again(self) -> None:
+        self._backdrop = None
+        self.app.set_scene(self)
+
+    def _rules(self) -> None:
+        self.session.show_rules([("The game in progress", self.table.game.state.rules)], back=self._again)
+
+    def _settings(self) -> None:
+        self.session.show_settings(back=self._again)
+
+    def layout(self) -> None:
+        y = 352
+        for b in self.controls:
+            b.rect = pygame.Rect(640 - 170, y, 340, 48)
+            y += 60
+
+    def on_resize(self) -> None:
+        self._backdrop = None
+
+    def draw_background(self, surf: pygame.Surface) -> None:
+        size = surf.get_size()
+        if self._backdrop is None or self._backdrop.get_size() != size:
+            # the table as it stands, drawn once and dimmed: the game is paused
+            layer = pygame.Surface(size)
+            self.table.draw(layer)
+            dim(layer, 150)
+            self._backdrop = layer
+        surf.blit(self._backdrop, (0, 0))
+
+    def draw_content(self, surf: pygame.Surface, v: View) -> None:
+        box = v.rect((430, 214, 420, 416))
+        panel(surf, box, (16, 38, 26), 240, radius=v.size(16), border=(200, 160, 70))
+        blit_text(surf, "Paused", v.size(46), (box.centerx, box.y + v.size(22)), GOLD, bold=True, anchor="midtop")
+        st = self.table.game.state
+        seed = self.table.game.seed
+        line = f"Deal {st.deal_number + 1}  -  deal number {seed}"
+        draw_fitted(surf, line, v.size(19), v.rect((450, 282, 380, 24)), DIM, align="center")
+        pygame.draw.line(surf, GOLD_DEEP, v.pt(500, 322), v.pt(780, 322), max(1, v.size(1)))
+        draw_fitted(surf, "The game is saved after every move.", v.size(17), v.rect((450, 598, 380, 22)), MUTED,
+                    align="center")

@@ -1,0 +1,437 @@
+"""The new-game form: who plays, by which rules, and which deal.
+
+Two tabs. *Players*: how many (2, 3, 4 or 6; for six, three pairs or two teams of
+three), each seat human or computer with a name and a level, and the deal number
+(the seed: the same number and rules deal the same cards; a fresh random one is
+offered each time). *Rules*: a preset to start from and every option of RULES.md
+with its one-line explanation. The rules are checked by ``Rules.resolved()`` as they
+change; its sentence shows under the form and Start waits until they make sense.
+The setup is remembered in ``settings.last_game`` and offered again next time.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+import pygame
+
+from ...engine.rules import OPTION_HELP, PRESET_NAMES, PRESETS, Rules, RulesError
+from ..forms import (GOLD_DEEP, MUTED, PushButton, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
+                     fit_text, section_panel, wrap_lines)
+from ..layout import View
+from ..session import COMPUTER_NAMES, LEVELS, preset_of
+from ..table import SEAT_NAMES, SeatConfig
+from ..widgets import DIM, GOLD, INK, blit_text, panel
+
+PLAYER_COUNTS = (2, 3, 4, 6)
+TARGETS = (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 8500, 10000, 12500, 15000, 20000)
+MINIMUMS = tuple(sorted(set(range(0, 310, 10)) | {15, 25, 75, 125, 155}))
+NEGATIVE_MINIMUMS = (0, 15, 25, 50)
+# options whose defaults follow the number of players (reset when it changes)
+PLAYER_DEPENDENT = ("teams", "decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score",
+                    "minimum_table", "ask_to_go_out", "red_three_table")
+TEAM_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120))
+MAX_SEATS = 6
+
+
+@dataclass
+class SeatSetup:
+    name: str
+    human: bool
+    level: str = "medium"
+
+
+def preset_options(key: str) -> dict[str, Any]:
+    """The explicit options of a preset (every default filled in but the red-three
+    table, which follows the number of packs)."""
+    d = PRESETS[key].resolved().to_dict(resolved_only=True)
+    d["minimum_table"] = tuple(tuple(x) for x in d["minimum_table"])
+    d["red_three_table"] = None
+    return d
+
+
+def remembered_rules(settings) -> tuple[str, Rules]:
+    """The preset and rules of the last game set up (the classic game if none or unusable)."""
+    last = settings.last_game if isinstance(settings.last_game, dict) else {}
+    preset = last.get("preset") if last.get("preset") in PRESETS else "classic-4"
+    try:
+        rules = Rules.from_dict(last.get("rules", {}) or PRESETS[preset].to_dict())
+        rules.resolved()
+    except (RulesError, TypeError, ValueError):
+        return preset, PRESETS[preset]
+    return preset_of(rules), rules
+
+
+def random_deal_number() -> str:
+    return str(random.SystemRandom().randrange(1, 1_000_000))
+
+
+class NewGameScreen(Screen):
+    title = "New game"
+
+    def __init__(self, session, back: Callable[[], None]):
+        super().__init__(session.app)
+        self.session = session
+        self._back = back
+        self.tab = "players"
+        self.error: Optional[str] = None
+        settings = session.settings
+        preset, rules = remembered_rules(settings)
+        self.preset = preset
+        self.opts = preset_options(preset)
+        for k, v in rules.to_dict().items():
+            if k in self.opts and k != "red_three_table":
+                self.opts[k] = tuple(tuple(x) for x in v) if k == "minimum_table" else v
+        self.seats = self._remembered_seats(settings)
+        self.seed_text = random_deal_number()
+        self._build()
+        self._validate()
+
+    # ------------------------------------------------------------------ model
+    def _remembered_seats(self, settings) -> list[SeatSetup]:
+        seats = [SeatSetup(settings.player_name, True, "medium")] + [
+            SeatSetup(COMPUTER_NAMES[i], False, "medium") for i in range(MAX_SEATS - 1)]
+        last = settings.last_game.get("seats") if isinstance(settings.last_game, dict) else None
+        if isinstance(last, list):
+            for i, item in enumerate(last[:MAX_SEATS]):
+                if not isinstance(item, dict):
+                    continue
+                name, human, level = item.get("name"), item.get("human"), item.get("level")
+                if isinstance(name, str) and name.strip():
+                    seats[i].name = name.strip()[:24]
+                if isinstance(human, bool):
+                    seats[i].human = human
+                if level in LEVELS:
+                    seats[i].level = level
+        return seats
+
+    @property
+    def players(self) -> int:
+        return int(self.opts["players"])
+
+    def rules(self) -> Rules:
+        return Rules(**self.opts)
+
+    def _validate(self) -> Optional[Rules]:
+        try:
+            resolved = self.rules().resolved()
+        except RulesError as exc:
+            self.error = str(exc)
+            return None
+        self.error = None
+        return resolved
+
+    def set_opt(self, key: str, value: Any) -> None:
+        self.opts[key] = value
+        self._validate()
+
+    def apply_preset(self, key: str, keep_options: bool) -> None:
+        """Switch to a preset; ``keep_options`` keeps the options that do not follow
+        the number of players (the wild-card rules, freezing...)."""
+        new = preset_options(key)
+        if keep_options:
+            for k, v in self.opts.items():
+                if k not in PLAYER_DEPENDENT and k not in ("players", "variant"):
+                    new[k] = v
+        self.opts = new
+        self.preset = key
+        self._validate()
+
+    def set_players(self, n: int) -> None:
+        if n == self.players:
+            return
+        key = f"classic-{n}" if n != 6 else ("classic-6-threes" if self.preset == "classic-6-threes" else "classic-6")
+        self.apply_preset(key, keep_options=True)
+
+    def set_sides(self, teams: int) -> None:
+        if self.players == 6:
+            self.apply_preset("classic-6-threes" if teams == 2 else "classic-6", keep_options=True)
+
+    def changes_from_preset(self) -> int:
+        base = preset_options(self.preset)
+        return sum(1 for k, v in self.opts.items() if base.get(k) != v)
+
+    def set_minimum(self, index: int, value: int) -> None:
+        table = list(self.opts["minimum_table"])
+        threshold, _ = table[index]
+        table[index] = (threshold, value)
+        self.set_opt("minimum_table", tuple(table))
+
+    # ------------------------------------------------------------------ controls
+    def _build(self) -> None:
+        self.players_tab = PushButton("Players", lambda: self._tab("players"), name="tab_players", style="tab")
+        self.rules_tab = PushButton("Rules", lambda: self._tab("rules"), name="tab_rules", style="tab")
+        # players tab
+        self.players_step = Stepper([(n, f"{n} players") for n in PLAYER_COUNTS], lambda: self.players,
+                                    self.set_players, name="players")
+        self.sides_step = Stepper(self._side_choices, lambda: self.opts["teams"], self.set_sides, name="sides")
+        self.seat_rows = []
+        for i in range(MAX_SEATS):
+            seat = self.seats[i]
+            name = TextField(lambda s=seat: s.name, lambda v, s=seat: setattr(s, "name", v), name=f"name{i}",
+                             max_length=24, placeholder=COMPUTER_NAMES[i - 1] if i else "Your name")
+            kind = Stepper([(True, "Human"), (False, "Computer")], lambda s=seat: s.human,
+                           lambda v, s=seat: setattr(s, "human", v), name=f"kind{i}", wrap=True)
+            level = Stepper([(lv, lv.capitalize()) for lv in LEVELS], lambda s=seat: s.level,
+                            lambda v, s=seat: setattr(s, "level", v), name=f"level{i}")
+            self.seat_rows.append((name, kind, level))
+        self.seed_field = TextField(lambda: self.seed_text, self._set_seed, name="seed", max_length=12,
+                                    allowed=str.isdigit, placeholder="random")
+        self.seed_button = PushButton("New number", lambda: self._set_seed(random_deal_number()), name="new_seed",
+                                      size=19)
+        # rules tab
+        self.preset_step = Stepper(list(PRESET_NAMES.items()), lambda: self.preset,
+                                   lambda k: self.apply_preset(k, keep_options=False), name="preset", wrap=True)
+        self.reset_button = PushButton("Reset to preset", lambda: self.apply_preset(self.preset, False),
+                                       name="reset", size=19)
+
+        def step(key, choices):
+            return Stepper(choices, lambda: self.opts[key], lambda v: self.set_opt(key, v), name=key)
+
+        def toggle(key):
+            return Toggle(lambda: bool(self.opts[key]), lambda v: self.set_opt(key, v), name=key)
+
+        self.left_options = [
+            ("Packs", OPTION_HELP["decks"], step("decks", [(n, f"{n} pack" + ("s" if n > 1 else "")) for n in range(1, 5)])),
+            ("Cards dealt", OPTION_HELP["hand_size"], step("hand_size", [(n, f"{n} cards") for n in range(5, 21)])),
+            ("Cards drawn", OPTION_HELP["draw_count"], step("draw_count", [(n, f"{n} card" + ("s" if n > 1 else ""))
+                                                                              for n in range(1, 6)])),
+            ("Canastas to go out", OPTION_HELP["canastas_to_go_out"],
+             step("canastas_to_go_out", [(n, "None" if n == 0 else str(n)) for n in range(0, 5)])),
+            ("Target score", OPTION_HELP["target_score"], step("target_score", [(n, f"{n:,}") for n in TARGETS])),
+            ("Stock runs out", OPTION_HELP["stock_exhausted"],
+             step("stock_exhausted", [("play_on", "Play on"), ("end", "End the deal")])),
+        ]
+        self.right_options = [
+            ("Wild cards in a meld", OPTION_HELP["wild_limit"],
+             step("wild_limit", [(n, f"At most {n}") for n in range(1, 7)])),
+            ("More naturals than wilds", OPTION_HELP["more_naturals_than_wilds"], toggle("more_naturals_than_wilds")),
+            ("Pile always frozen", OPTION_HELP["pile_always_frozen"], toggle("pile_always_frozen")),
+            ("Black threes freeze", OPTION_HELP["black_three_freezes"], toggle("black_three_freezes")),
+            ("Asking to go out", OPTION_HELP["ask_to_go_out"], toggle("ask_to_go_out")),
+        ]
+        self.negative_step = Stepper([(n, str(n)) for n in NEGATIVE_MINIMUMS], lambda: self.opts["negative_minimum"],
+                                     lambda v: self.set_opt("negative_minimum", v), name="negative_minimum", size=19)
+        self.minimum_steps = [
+            Stepper([(n, str(n)) for n in MINIMUMS], lambda i=i: self._minimum(i), lambda v, i=i: self.set_minimum(i, v),
+                    name=f"minimum{i}", size=19)
+            for i in range(5)]
+        # bottom bar
+        self.back_button = PushButton("Back", self.back, name="back")
+        self.start_button = PushButton("Start game", self.start, name="start", style="primary", size=24)
+        self.controls = [self.players_tab, self.rules_tab, self.players_step, self.sides_step]
+        for row in self.seat_rows:
+            self.controls.extend(row)
+        self.controls += [self.seed_field, self.seed_button, self.preset_step, self.reset_button]
+        self.controls += [c for _, _, c in self.left_options + self.right_options]
+        self.controls += [self.negative_step] + self.minimum_steps + [self.back_button, self.start_button]
+        self.default_focus = self.start_button
+        self.focused = None
+
+    def _minimum(self, i: int) -> int:
+        table = self.opts["minimum_table"]
+        return table[i][1] if i < len(table) else 0
+
+    def _side_choices(self) -> list[tuple[int, str]]:
+        p = self.players
+        if p == 6:
+            return [(3, "Three pairs"), (2, "Two teams of three")]
+        if p == 4:
+            return [(2, "Two partnerships")]
+        return [(p, "Each for themselves")]
+
+    def _tab(self, name: str) -> None:
+        self.tab = name
+
+    def _set_seed(self, value: str) -> None:
+        self.seed_text = value
+
+    def back(self) -> None:
+        self._back()
+
+    def shortcut(self, event) -> bool:
+        if event.key == pygame.K_PAGEDOWN or event.key == pygame.K_PAGEUP:
+            self._tab("rules" if self.tab == "players" else "players")
+            return True
+        return False
+
+    # ------------------------------------------------------------------ start
+    def seat_configs(self) -> list[SeatConfig]:
+        out = []
+        for i in range(self.players):
+            s = self.seats[i]
+            name = s.name.strip() or (self.session.settings.player_name if i == 0 else COMPUTER_NAMES[(i - 1) % 5])
+            out.append(SeatConfig(name, s.human, s.level))
+        return out
+
+    def start(self) -> None:
+        resolved = self._validate()
+        if resolved is None:
+            self.toast.show(self.error or "These rules cannot be played.", 4.0, error=True)
+            return
+        rules = self.rules()
+        seats = self.seat_configs()
+        seed = int(self.seed_text) if self.seed_text.strip() else None
+        settings = self.session.settings
+        settings.last_game = {
+            "preset": self.preset,
+            "rules": rules.to_dict(),
+            "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
+        }
+        if seats[0].human:
+            settings.player_name = seats[0].name
+        self.session.save_settings()
+        self.session.start_game(rules, seats, seed, self.preset)
+
+    # ------------------------------------------------------------------ layout
+    PANEL = pygame.Rect(40, 142, 1200, 572)
+    SEAT_Y = 300
+    SEAT_H = 46
+    OPT_Y = 210
+    OPT_H = 74
+    LEFT_COL = (64, 620)
+    RIGHT_COL = (660, 1216)
+
+    def layout(self) -> None:
+        players_tab = self.tab == "players"
+        self.players_tab.selected = players_tab
+        self.rules_tab.selected = not players_tab
+        self.players_tab.rect = pygame.Rect(40, 94, 170, 42)
+        self.rules_tab.rect = pygame.Rect(218, 94, 170, 42)
+        self.back_button.rect = pygame.Rect(40, 732, 160, 46)
+        self.start_button.rect = pygame.Rect(1040, 732, 200, 46)
+        p = self.players
+        self.start_button.enabled = self.error is None
+        # players tab
+        for c in [self.players_step, self.sides_step, self.seed_field, self.seed_button]:
+            c.visible = players_tab
+        self.players_step.rect = pygame.Rect(200, 186, 190, 38)
+        self.sides_step.rect = pygame.Rect(540, 186, 300, 38)
+        self.sides_step.enabled = p == 6
+        for i, (name, kind, level) in enumerate(self.seat_rows):
+            shown = players_tab and i < p
+            y = self.SEAT_Y + i * self.SEAT_H
+            for c in (name, kind, level):
+                c.visible = shown
+            name.rect = pygame.Rect(300, y, 310, 38)
+            kind.rect = pygame.Rect(640, y, 200, 38)
+            level.rect = pygame.Rect(870, y, 200, 38)
+            level.visible = shown and not self.seats[i].human
+        self.seed_field.rect = pygame.Rect(300, 626, 200, 38)
+        self.seed_button.rect = pygame.Rect(516, 626, 170, 38)
+        # rules tab
+        for c in [self.preset_step, self.reset_button, self.negative_step] + self.minimum_steps:
+            c.visible = not players_tab
+        self.preset_step.rect = pygame.Rect(220, 156, 520, 38)
+        self.reset_button.rect = pygame.Rect(760, 156, 200, 38)
+        self.reset_button.enabled = self.changes_from_preset() > 0
+        for (x0, x1), options in ((self.LEFT_COL, self.left_options), (self.RIGHT_COL, self.right_options)):
+            for j, (_, _, c) in enumerate(options):
+                c.visible = not players_tab
+                w = 130 if isinstance(c, Toggle) else 200
+                c.rect = pygame.Rect(x1 - w, self.OPT_Y + j * self.OPT_H + (self.OPT_H - 38) // 2, w, 38)
+        teams = self.opts["teams"] if self.opts["teams"] is not None else 0
+        partnerships = teams < p
+        ask = self.right_options[-1][2]
+        ask.enabled = partnerships
+        # the minimum-count table: below zero, then one stepper per row of the table
+        rows = len(self.opts["minimum_table"])
+        y = self.OPT_Y + len(self.right_options) * self.OPT_H + 58
+        x0, x1 = self.RIGHT_COL
+        n = rows + 1
+        gap = 8
+        w = (x1 - x0 - gap * (n - 1)) // n
+        self.negative_step.rect = pygame.Rect(x0, y, w, 36)
+        for i, c in enumerate(self.minimum_steps):
+            c.visible = (not players_tab) and i < rows
+            c.rect = pygame.Rect(x0 + (i + 1) * (w + gap), y, w, 36)
+
+    # ------------------------------------------------------------------ drawing
+    def draw_content(self, surf: pygame.Surface, v: View) -> None:
+        section_panel(surf, v, self.PANEL)
+        # what will be played, beside the tabs
+        changes = self.changes_from_preset()
+        summary = PRESET_NAMES[self.preset] + (
+            "" if not changes else f"  ·  {changes} change{'s' if changes != 1 else ''} to the rules")
+        draw_fitted(surf, summary, v.size(19), v.rect((410, 100, 830, 30)), DIM, align="right")
+        if self.tab == "players":
+            self._draw_players(surf, v)
+        else:
+            self._draw_rules(surf, v)
+        # the bottom bar: what is wrong, or what starting does
+        bar = v.rect((220, 732, 800, 46))
+        if self.error:
+            panel(surf, bar, (84, 26, 22), 235, radius=v.size(10), border=(210, 96, 84))
+            inner = bar.inflate(-v.size(24), 0)
+            lines = wrap_lines(self.error, v.size(19), inner.w)
+            if len(lines) == 1:
+                draw_fitted(surf, lines[0], v.size(19), inner, INK, align="center")
+            else:
+                draw_fitted(surf, lines[0], v.size(17), pygame.Rect(inner.x, bar.y + v.size(3), inner.w, bar.h // 2),
+                            INK, align="center")
+                rest = " ".join(lines[1:])
+                draw_fitted(surf, rest, v.size(17), pygame.Rect(inner.x, bar.centery - v.size(2), inner.w,
+                                                                bar.h // 2), INK, align="center")
+        elif self.session.resumable is not None:
+            draw_fitted(surf, "Starting a new game replaces the game in progress.", v.size(18), bar, GOLD,
+                        align="center")
+
+    def _draw_players(self, surf: pygame.Surface, v: View) -> None:
+        draw_heading(surf, v, "Table", 64, 158, 1152)
+        draw_fitted(surf, "Players", v.size(21), v.rect((64, 186, 130, 38)), INK)
+        draw_fitted(surf, "Sides", v.size(21), v.rect((430, 186, 100, 38)), INK)
+        draw_heading(surf, v, "Seats", 64, 240, 1152)
+        for x, label in ((64, "Seat"), (300, "Name"), (640, "Player"), (870, "Computer level")):
+            blit_text(surf, label, v.size(16), v.pt(x, 270), MUTED)
+        p = self.players
+        teams = self.opts["teams"] or p
+        names = SEAT_NAMES[p]
+        for i in range(p):
+            y = self.SEAT_Y + i * self.SEAT_H
+            team = i % teams
+            colour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
+            cx, cy = v.pt(74, y + 19)
+            pygame.draw.circle(surf, colour, (cx, cy), v.size(7))
+            label = names[i] + (f"  ·  side {team + 1}" if teams < p else "")
+            draw_fitted(surf, label, v.size(19), v.rect((90, y, 200, 38)), INK)
+            if self.seats[i].human:
+                draw_fitted(surf, "plays in person", v.size(17), v.rect((886, y, 184, 38)), MUTED)
+        draw_heading(surf, v, "Deal", 64, 596, 1152)
+        draw_fitted(surf, "Deal number", v.size(21), v.rect((64, 626, 220, 38)), INK)
+        draw_fitted(surf, "The same number and rules deal the same cards.", v.size(16),
+                    v.rect((704, 626, 510, 38)), DIM)
+        hint = ("Every seat is a computer: you will watch the game." if not any(s.human for s in self.seats[:p])
+                else "Several humans take turns at this screen; hands stay hidden between turns."
+                if sum(s.human for s in self.seats[:p]) > 1 else "")
+        if hint:
+            draw_fitted(surf, hint, v.size(16), v.rect((64, 672, 1150, 30)), GOLD)
+
+    def _draw_rules(self, surf: pygame.Surface, v: View) -> None:
+        draw_fitted(surf, "Start from", v.size(21), v.rect((64, 156, 150, 38)), INK)
+        pygame.draw.line(surf, GOLD_DEEP, v.pt(64, 202), v.pt(1216, 202), 1)
+        for (x0, x1), options in ((self.LEFT_COL, self.left_options), (self.RIGHT_COL, self.right_options)):
+            for j, (label, help_text, c) in enumerate(options):
+                y = self.OPT_Y + j * self.OPT_H
+                label_w = c.rect.x - x0 - 16
+                colour = INK if c.enabled else MUTED
+                draw_fitted(surf, label, v.size(21), v.rect((x0, y + 6, label_w, 24)), colour)
+                if not c.enabled and c.name == "ask_to_go_out":
+                    help_text = "Only when partners play together."
+                lines = wrap_lines(help_text, v.size(16), v.size(label_w))
+                if len(lines) > 2:
+                    lines = [lines[0], fit_text(" ".join(lines[1:]), v.size(16), v.size(label_w), shrink=1.0)[0]]
+                for k, line in enumerate(lines):
+                    blit_text(surf, line, v.size(16), v.pt(x0, y + 31 + k * 18), DIM)
+        # the minimum-count table
+        x0, x1 = self.RIGHT_COL
+        y = self.OPT_Y + len(self.right_options) * self.OPT_H + 4
+        draw_fitted(surf, "Minimum count", v.size(21), v.rect((x0, y, 240, 24)), INK)
+        draw_fitted(surf, "for the first meld, by the side's total", v.size(16),
+                    v.rect((x0 + 170, y + 2, x1 - x0 - 170, 24)), DIM, align="right")
+        caps = ["below 0"] + [f"{t:,}+" for t, _ in self.opts["minimum_table"]]
+        steps = [self.negative_step] + self.minimum_steps[: len(caps) - 1]
+        for cap, c in zip(caps, steps):
+            draw_fitted(surf, cap, v.size(16), v.rect((c.rect.x, c.rect.y - 22, c.rect.w, 20)), MUTED,
+                        align="center")

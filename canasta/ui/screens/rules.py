@@ -1,0 +1,258 @@
+"""The rules screen: the rules in force, written out from the resolved options.
+
+:func:`rules_sections` turns a :class:`~canasta.engine.rules.Rules` into headed
+sections of short sentences (the minimum-count table, the bonuses, what freezes the
+pile, what going out needs...), so what the screen says is what the engine plays.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ...engine.rules import Rules
+from ..forms import MUTED, PushButton, Screen, Stepper, draw_heading, section_panel, wrap_lines
+from ..layout import View
+from ..widgets import INK, blit_text
+
+NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
+
+
+def _n(k: int) -> str:
+    return NUMBER_WORDS.get(k, f"{k:,}")
+
+
+def _cards(k: int) -> str:
+    return f"{_n(k)} card" + ("" if k == 1 else "s")
+
+
+def minimum_rows(rules: Rules) -> list[tuple[str, int]]:
+    """The minimum-count table as (range of the side's total, minimum) rows."""
+    r = rules.resolved()
+    rows = [("below 0", r.negative_minimum)]
+    table = list(r.minimum_table or ())
+    if table and table[0][0] > 0:
+        rows.append((f"0 to {table[0][0] - 5:,}", 0))
+    for i, (threshold, minimum) in enumerate(table):
+        if i + 1 < len(table):
+            rows.append((f"{threshold:,} to {table[i + 1][0] - 5:,}", minimum))
+        else:
+            rows.append((f"{threshold:,} or more", minimum))
+    return rows
+
+
+def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
+    """The rules in force, as (heading, sentences) sections."""
+    r = rules.resolved()
+    p, teams, decks = r.players, r.teams, r.decks
+    out: list[tuple[str, list[str]]] = []
+
+    # -- the game
+    if p in (2, 3):
+        seating = f"{_n(p).capitalize()} players, each playing for themselves."
+    elif p == 4:
+        seating = "Four players in two partnerships; partners sit opposite each other."
+    elif teams == 3:
+        seating = "Six players in three pairs; partners sit opposite each other."
+    else:
+        seating = "Six players in two teams of three, seated alternately."
+    packs = "One pack" if decks == 1 else f"{_n(decks).capitalize()} packs"
+    game = [
+        seating,
+        f"{packs} shuffled together: {decks * 54} cards with {_n(2 * decks)} jokers.",
+        f"Each player is dealt {_cards(r.hand_size)}. A turn: draw {_cards(r.draw_count)} from the stock "
+        "(or take the discard pile), meld if you wish, then discard one card.",
+        f"The game ends after the deal in which a side reaches {r.target_score:,} points; "
+        "the higher total wins.",
+    ]
+    out.append(("The game", game))
+
+    # -- card values
+    out.append(("Card values", [
+        "Joker 50; ace and two 20; king down to eight 10; seven down to four, and black three, 5.",
+        "Twos and jokers are wild. Red threes are bonus cards; black threes block the pile.",
+    ]))
+
+    # -- minimum count
+    rows = minimum_rows(r)
+    lines = [f"Side's total {label}: {minimum}" for label, minimum in rows]
+    lines.append("Only card points count toward it, never bonuses. Taking the pile, only its top card "
+                 "and the cards melded with it count.")
+    out.append(("First meld of a deal (minimum count)", lines))
+
+    # -- melds
+    melds = ["A meld is three or more cards of one rank, four to ace, with at least two naturals."]
+    if r.more_naturals_than_wilds:
+        melds.append(f"A meld always holds more naturals than wild cards, and at most {_n(r.wild_limit)} wild "
+                     f"card{'s' if r.wild_limit != 1 else ''}.")
+    else:
+        melds.append(f"At most {_n(r.wild_limit)} wild card{'s' if r.wild_limit != 1 else ''} in a meld.")
+    melds.append("A canasta is a meld of seven or more cards: natural (no wild card) +500, mixed +300.")
+    melds.append("Black threes may be melded only when going out: three or four, without wild cards.")
+    out.append(("Melds and canastas", melds))
+
+    # -- red threes
+    reds = ["Each red three is laid face up at once and replaced from the stock: 100 points."]
+    for count, total in r.red_three_table or ():
+        reds.append(f"All {_n(count)} red threes of one side: {total:,} in all." if count == 2 * decks
+                    else f"{_n(count).capitalize()} red threes of one side: {total:,} in all.")
+    reds.append("A side that has made no meld when the deal ends loses their value instead.")
+    out.append(("Red threes", reds))
+
+    # -- the pile
+    pile = ["The pile can never be taken while a wild card or a black three is on top."]
+    if r.pile_always_frozen:
+        pile.append("In this game the pile is always frozen.")
+    else:
+        freezes = ["your side has not made its first meld", "it holds a wild card or a red three (turned sideways)"]
+        if r.black_three_freezes:
+            freezes.append("a black three has been discarded onto it")
+        pile.append("It is frozen against your side while " + "; or while ".join(freezes) + ".")
+    pile.append("Frozen, it is taken only with a natural pair of the top card's rank from your hand.")
+    if not r.pile_always_frozen:
+        pile.append("Not frozen, also with one natural and one wild card, or by adding the top card to "
+                    "your side's meld of that rank.")
+    out.append(("The discard pile", pile))
+
+    # -- going out
+    going = []
+    need = r.canastas_to_go_out
+    if need == 0:
+        going.append("A player may go out without a canasta.")
+    else:
+        side = "your side needs" if r.partnerships else "you need"
+        going.append(f"To go out {side} at least {_n(need)} canasta{'s' if need != 1 else ''}.")
+    going.append("Go out by melding every card, or all but one and discarding it: +100. Concealed, "
+                 "the whole hand melded in one turn with a canasta: +200 in all.")
+    if r.ask_to_go_out:
+        going.append("You may ask \"Partner, may I go out?\" once per turn, before melding; the answer binds.")
+    if r.stock_exhausted == "end":
+        going.append("When the stock runs out, the deal ends at once.")
+    else:
+        going.append("When the stock runs out, play goes on while players take the discard pile; "
+                     "it must be taken when its top card matches your side's meld.")
+    out.append(("Going out and the end of a deal", going))
+
+    # -- scoring
+    out.append(("Scoring a deal", [
+        "Each side scores its melded cards, canasta bonuses, red threes and going out, less the "
+        "cards left in its players' hands.",
+    ]))
+    return out
+
+
+def rules_summary(rules: Rules) -> list[str]:
+    """The rules screen's text as lines: each section's heading, then its sentences."""
+    lines: list[str] = []
+    for heading, sentences in rules_sections(rules):
+        lines.append(heading)
+        lines.extend(sentences)
+    return lines
+
+
+class RulesScreen(Screen):
+    """The rules in force, in two columns; a stepper chooses among several sets."""
+
+    title = "Rules"
+
+    def __init__(self, app, choices: list[tuple[str, Rules]], back: Callable[[], None]):
+        super().__init__(app)
+        self.choices = choices
+        self.index = 0
+        self._back = back
+        self.scroll = 0
+        self.chooser = Stepper(lambda: [(i, label) for i, (label, _) in enumerate(self.choices)],
+                               lambda: self.index, self._choose, name="which", wrap=True)
+        self.back_button = PushButton("Back", back, name="back")
+        self.controls = [self.chooser, self.back_button]
+        self.default_focus = self.back_button if len(choices) < 2 else self.chooser
+        self._content_h = 0
+
+    @property
+    def rules(self) -> Rules:
+        return self.choices[self.index][1]
+
+    def _choose(self, i: int) -> None:
+        self.index = i
+        self.scroll = 0
+
+    def back(self) -> None:
+        self._back()
+
+    def layout(self) -> None:
+        self.chooser.visible = len(self.choices) > 1
+        self.chooser.rect = pygame.Rect(390, 94, 500, 38) if self.chooser.visible else pygame.Rect(0, 0, 0, 0)
+        self.back_button.rect = pygame.Rect(560, 730, 160, 46)
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        return "" if len(self.choices) > 1 else self.choices[0][0]
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(self._max_scroll(), self.scroll - dy * 40))
+
+    def shortcut(self, event) -> bool:
+        step = {pygame.K_PAGEDOWN: 300, pygame.K_PAGEUP: -300}.get(event.key)
+        if step is None:
+            return False
+        self.scroll = max(0, min(self._max_scroll(), self.scroll + step))
+        return True
+
+    def _max_scroll(self) -> int:
+        return max(0, self._content_h - self._area().h)
+
+    def _area(self) -> pygame.Rect:
+        if len(self.choices) > 1:
+            return pygame.Rect(40, 144, 1200, 572)
+        return pygame.Rect(40, 106, 1200, 610)
+
+    def draw_content(self, surf: pygame.Surface, v: View) -> None:
+        area = self._area()
+        section_panel(surf, v, area)
+        # two columns, sections flowing from the first into the second
+        col_w = (area.w - 3 * 28) // 2
+        fs = 17
+        line_h = 21
+        blocks = []
+        for heading, sentences in rules_sections(self.rules):
+            lines = []
+            for s in sentences:
+                wrapped = wrap_lines(s, v.size(fs), v.size(col_w - 18))
+                lines.append(wrapped)
+            h = 28 + sum(len(w) * line_h + 3 for w in lines) + 10
+            blocks.append((heading, lines, h))
+        total = sum(b[2] for b in blocks)
+        half = total / 2
+        columns: list[list] = [[], []]
+        acc = 0
+        for b in blocks:
+            col = 0 if acc + b[2] / 2 <= half or not columns[0] else 1
+            columns[col].append(b)
+            acc += b[2]
+        self._content_h = max(sum(b[2] for b in c) for c in columns) + 24
+        clip = surf.get_clip()
+        surf.set_clip(v.rect(area.inflate(-4, -4)))
+        for ci, col in enumerate(columns):
+            x = area.x + 28 + ci * (col_w + 28)
+            y = area.y + 18 - self.scroll
+            for heading, lines, h in col:
+                draw_heading(surf, v, heading, x, y, col_w)
+                yy = y + 28
+                for wrapped in lines:
+                    bullet = v.pt(x + 4, yy + 9)
+                    pygame.draw.circle(surf, (200, 160, 70), bullet, max(2, v.size(3)))
+                    for line in wrapped:
+                        blit_text(surf, line, v.size(fs), v.pt(x + 18, yy), INK)
+                        yy += line_h
+                    yy += 3
+                y += h
+        surf.set_clip(clip)
+        if self._max_scroll() > 0:
+            track = pygame.Rect(area.right - 12, area.y + 12, 5, area.h - 24)
+            bar_h = max(30, int(track.h * area.h / self._content_h))
+            y = track.y + int((track.h - bar_h) * self.scroll / self._max_scroll())
+            pygame.draw.rect(surf, (120, 150, 126), v.rect((track.x, y, track.w, bar_h)), border_radius=v.size(3))
+            blit_text(surf, "Scroll for more: mouse wheel or Page Down", v.size(16), v.pt(1236, 722), MUTED,
+                      anchor="topright")

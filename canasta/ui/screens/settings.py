@@ -1,0 +1,171 @@
+"""The settings screen: how the game looks, sounds and helps. Every change applies
+at once (cards are redrawn, sounds follow, a paused table re-lays its cards) and is
+written to ``settings.toml`` straight away."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Callable
+
+import pygame
+
+from ...store import Settings, save_settings
+from ...store.settings import ANIMATION_SPEEDS, CARD_BACKS, HAND_SORTS, TABLE_COLOURS
+from ..forms import MUTED, PushButton, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
+from ..layout import CARD_H, CARD_W, View
+from ..widgets import DIM, INK, blit_text
+
+SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+SORT_LABELS = {"rank": "By rank", "suit": "By suit", "none": "As dealt"}
+# the settings "Restore defaults" puts back (not the name, the window or the last game)
+LOOK_AND_PLAY = ("animation_speed", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards",
+                 "show_points", "hand_sort", "confirm_discard", "hints_allowed", "undo_allowed")
+# the preview: ten of clubs, queen of diamonds, ace of spades, a joker
+PREVIEW = (8, 23, 51, 52)
+
+
+class SettingsScreen(Screen):
+    title = "Settings"
+
+    def __init__(self, app, back: Callable[[], None], session=None):
+        super().__init__(app)
+        self.session = session
+        self._back = back
+        s = app.settings
+        self.name_text = s.player_name
+
+        def stepper(key: str, choices, label_of: Callable[[str], str]) -> Stepper:
+            return Stepper([(c, label_of(c)) for c in choices], lambda: getattr(self.app.settings, key),
+                           lambda v: self.set(key, v), name=key, wrap=True)
+
+        def toggle(key: str) -> Toggle:
+            return Toggle(lambda: getattr(self.app.settings, key), lambda v: self.set(key, v), name=key)
+
+        self.left_rows: list[tuple[str, str, object]] = [
+            ("Animation speed", "How fast the cards travel across the table.",
+             stepper("animation_speed", ANIMATION_SPEEDS, lambda c: SPEED_LABELS.get(c, c))),
+            ("Table colour", "The colour of the cloth.",
+             stepper("table_colour", TABLE_COLOURS, str.capitalize)),
+            ("Card back", "The pattern on the backs of the cards.",
+             stepper("card_back", CARD_BACKS, str.capitalize)),
+            ("Four-colour deck", "Clubs green and diamonds blue, to tell suits apart.", toggle("four_colour")),
+            ("Large cards", "Bigger cards in your hand.", toggle("large_cards")),
+            ("Show card points", "Each card's point value in its corner.", toggle("show_points")),
+            ("Hand sorting", "How the cards in your hand are ordered.",
+             stepper("hand_sort", HAND_SORTS, lambda c: SORT_LABELS.get(c, c))),
+        ]
+        self.right_rows: list[tuple[str, str, object]] = [
+            ("Sound", "Card and table sound effects.", toggle("sound")),
+            ("Volume", "How loud the effects play.",
+             Slider(lambda: self.app.settings.volume, lambda v: self.set("volume", v), name="volume")),
+            ("Confirm discards", "Ask before a card goes onto the pile.", toggle("confirm_discard")),
+            ("Hints", "Offer the Hint button at the table.", toggle("hints_allowed")),
+            ("Undo", "Offer Undo back to the start of your turn.", toggle("undo_allowed")),
+            ("Your name", "As it appears at the table and in the scores.",
+             TextField(lambda: self.name_text, self._set_name, name="player_name", max_length=24,
+                       placeholder="Your name")),
+        ]
+        self.defaults_button = PushButton("Restore defaults", self.restore_defaults, name="defaults", size=20)
+        self.back_button = PushButton("Back", self.back, name="back", style="primary")
+        self.controls = [c for _, _, c in self.left_rows + self.right_rows] + [self.defaults_button,
+                                                                             self.back_button]
+        self.default_focus = self.left_rows[0][2]
+
+    # -- changes
+    def set(self, key: str, value) -> None:
+        s = self.app.settings
+        if getattr(s, key) == value:
+            return
+        setattr(s, key, value)
+        self.app.apply_settings()
+        if key in ("sound", "volume") and s.sound:
+            self.app.sounds.play("draw")
+        self._save()
+
+    def _set_name(self, value: str) -> None:
+        self.name_text = value
+        name = value.strip()
+        if name and name != self.app.settings.player_name:
+            self.app.settings.player_name = name
+            self._save()
+
+    def restore_defaults(self) -> None:
+        fresh = Settings()
+        s = self.app.settings
+        for f in fields(Settings):
+            if f.name in LOOK_AND_PLAY:
+                setattr(s, f.name, getattr(fresh, f.name))
+        self.app.apply_settings()
+        self._save()
+        self.toast.show("The look and play settings are back to their defaults.", 3.0)
+
+    def _save(self) -> None:
+        if self.session is not None:
+            self.session.save_settings()
+            return
+        for m in save_settings(self.app.settings):
+            self.toast.show(m, 6.0, error=True)
+
+    def back(self) -> None:
+        if not self.name_text.strip():
+            self.name_text = self.app.settings.player_name
+        self._back()
+
+    # -- layout
+    LEFT = pygame.Rect(50, 100, 575, 612)
+    RIGHT = pygame.Rect(655, 100, 575, 612)
+    ROW_H = 64
+    TOP = 150
+
+    def layout(self) -> None:
+        for area, rows in ((self.LEFT, self.left_rows), (self.RIGHT, self.right_rows)):
+            y = self.TOP
+            for _, _, control in rows:
+                if isinstance(control, Toggle):
+                    w = 130
+                elif isinstance(control, (Slider, TextField)):
+                    w = 230
+                else:
+                    w = 200
+                control.rect = pygame.Rect(area.right - 24 - w, y + (self.ROW_H - 38) // 2, w, 38)
+                y += self.ROW_H
+        self.defaults_button.rect = pygame.Rect(50, 730, 220, 46)
+        self.back_button.rect = pygame.Rect(560, 730, 160, 46)
+
+    # -- drawing
+    def draw_content(self, surf: pygame.Surface, v: View) -> None:
+        for area, rows, title in ((self.LEFT, self.left_rows, "Cards and table"),
+                                  (self.RIGHT, self.right_rows, "Sound and play")):
+            section_panel(surf, v, area, title)
+            y = self.TOP
+            for label, help_text, control in rows:
+                label_w = control.rect.x - area.x - 24 - 16
+                draw_fitted(surf, label, v.size(22), v.rect((area.x + 24, y + 8, label_w, 24)), INK)
+                draw_fitted(surf, help_text, v.size(16), v.rect((area.x + 24, y + 34, label_w, 20)), DIM)
+                y += self.ROW_H
+        self._draw_preview(surf, v)
+
+    def _draw_preview(self, surf: pygame.Surface, v: View) -> None:
+        area = self.RIGHT
+        top = self.TOP + len(self.right_rows) * self.ROW_H + 4
+        box = pygame.Rect(area.x + 16, top, area.w - 32, area.bottom - top - 14)
+        r = v.rect(box)
+        shade = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 60), shade.get_rect(), border_radius=v.size(10))
+        surf.blit(shade, r)
+        blit_text(surf, "Preview", v.size(16), (r.x + v.size(12), r.y + v.size(8)), MUTED)
+        s = self.app.settings
+        scale = 1.0 if s.large_cards else 0.86
+        cw, ch = CARD_W * scale, CARD_H * scale
+        gap = 12
+        total = cw * (len(PREVIEW) + 1) + gap * len(PREVIEW)
+        x = box.centerx - total / 2
+        cy = box.y + 18 + (box.h - 18) / 2
+        art = self.app.art
+        w, h = v.size(cw), v.size(ch)
+        for card in PREVIEW:
+            img = art.face(card, w, h)
+            surf.blit(img, img.get_rect(center=v.pt(x + cw / 2, cy)))
+            x += cw + gap
+        img = art.back(w, h)
+        surf.blit(img, img.get_rect(center=v.pt(x + cw / 2, cy)))

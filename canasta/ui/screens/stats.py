@@ -1,0 +1,277 @@
+"""The statistics screen: how the player has been doing.
+
+Figures from :meth:`ScoreDatabase.statistics` (games played and won, by variant and
+by the opponents' level, average and best deal, canastas, going out), the list of
+recent games, and a chart of every side's running total across the deals of the
+selected game (the latest by default), drawn with ``pygame.draw``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Callable, Optional
+
+import pygame
+
+from ..forms import GOLD_DEEP, MUTED, ListView, PushButton, Screen, draw_fitted, section_panel
+from ..layout import View
+from ..session import VARIANT_NAMES
+from ..widgets import DIM, GOLD, INK, blit_text
+
+LINE_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120), (180, 230, 150))
+LEVEL_NAMES = {"easy": "Easy computers", "medium": "Medium computers", "hard": "Hard computers",
+               "random": "Random computers", "mixed": "Mixed levels", "human": "Other people"}
+
+
+def short_date(iso: Optional[str]) -> str:
+    if not iso:
+        return ""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso[:16]
+    return f"{moment.day} {moment:%b} {moment:%H:%M}"
+
+
+def nice_step(span: float, lines: int = 5) -> int:
+    """A round grid step that cuts ``span`` into about ``lines`` parts."""
+    raw = max(span, 1) / lines
+    magnitude = 10 ** (len(str(int(raw))) - 1)
+    for m in (1, 2, 2.5, 5, 10):
+        if m * magnitude >= raw:
+            return int(m * magnitude)
+    return int(10 * magnitude)
+
+
+def result_of(game: dict[str, Any]) -> str:
+    won = game.get("won")
+    if won is None:
+        return "Watched"
+    if won and len(game.get("winners", [])) > 1:
+        return "Shared"
+    return "Won" if won else "Lost"
+
+
+def chart_series(deals: list[dict[str, Any]], teams: int) -> list[list[int]]:
+    """Each side's running total after each deal, starting from 0 before the first."""
+    series = [[0] for _ in range(teams)]
+    for d in deals:
+        totals = d.get("totals") or []
+        for t in range(teams):
+            series[t].append(int(totals[t]) if t < len(totals) else series[t][-1])
+    return series
+
+
+class StatisticsScreen(Screen):
+    title = "Statistics"
+
+    def __init__(self, session, back: Callable[[], None], select: Optional[str] = None):
+        super().__init__(session.app)
+        self.session = session
+        self._back = back
+        db = session.db
+        self.stats = db.statistics()
+        self.games = db.recent_games(50)
+        session.notify(*db.take_messages())
+        self.games_list = ListView(self.games, self._draw_row, row_height=34, name="recent",
+                                   on_select=self._selected)
+        self.back_button = PushButton("Back", self.back, name="back", style="primary")
+        self.controls = [self.games_list, self.back_button]
+        self.default_focus = self.back_button
+        self.deals: list[dict[str, Any]] = []
+        start = 0
+        if select is not None:
+            for i, g in enumerate(self.games):
+                if g.get("uid") == select:
+                    start = i
+        if self.games:
+            self.games_list.selected = None
+            self.games_list.select(start)
+            if not self.deals:
+                self._selected(start)
+
+    def back(self) -> None:
+        self._back()
+
+    @property
+    def selected_game(self) -> Optional[dict[str, Any]]:
+        i = self.games_list.selected
+        return self.games[i] if i is not None and 0 <= i < len(self.games) else None
+
+    def _selected(self, index: int) -> None:
+        g = self.games[index]
+        key = g["id"] if g.get("id") is not None else g["uid"]
+        self.deals = self.session.db.deals_of(key)
+        self.session.notify(*self.session.db.take_messages())
+
+    # -- layout
+    RECORD = pygame.Rect(40, 92, 560, 318)
+    SPLIT = pygame.Rect(40, 420, 560, 292)
+    CHART = pygame.Rect(620, 92, 620, 350)
+    RECENT = pygame.Rect(620, 452, 620, 260)
+
+    def layout(self) -> None:
+        self.games_list.rect = pygame.Rect(self.RECENT.x + 14, self.RECENT.y + 48, self.RECENT.w - 34,
+                                           self.RECENT.h - 60)
+        self.games_list.visible = bool(self.games)
+        self.back_button.rect = pygame.Rect(560, 730, 160, 46)
+
+    # -- drawing
+    def draw_content(self, surf: pygame.Surface, v: View) -> None:
+        self._draw_record(surf, v)
+        self._draw_split(surf, v)
+        self._draw_chart(surf, v)
+        section_panel(surf, v, self.RECENT, "Recent games")
+        if not self.games:
+            draw_fitted(surf, "Finished games will be listed here.", v.size(19),
+                        v.rect((self.RECENT.x + 20, self.RECENT.y + 60, self.RECENT.w - 40, 30)), DIM)
+
+    def _draw_record(self, surf: pygame.Surface, v: View) -> None:
+        box = self.RECORD
+        section_panel(surf, v, box, "Your record")
+        s = self.stats
+        played = s.get("games_played", 0)
+        if not played:
+            lines = ["No finished games yet.", "Play a game to the end and your results appear here."]
+            if s.get("games_recorded"):
+                lines = ["Only games between computers so far.", "Play a game yourself to see your record."]
+            y = box.y + 70
+            for line in lines:
+                draw_fitted(surf, line, v.size(21), v.rect((box.x + 24, y, box.w - 48, 30)), DIM)
+                y += 34
+            return
+        won = s.get("games_won", 0)
+        avg = s.get("average_deal_score")
+        best = s.get("best_deal")
+        tiles = [
+            (f"{played:,}", "games played"),
+            (f"{won:,}", f"won ({round(100 * won / played)}%)"),
+            (f"{s.get('deals_played', 0):,}", "deals played"),
+            (f"{round(avg):,}" if avg is not None else "-", "average deal score"),
+            (f"{best['score']:,}" if best else "-", "best deal"),
+            (f"{s.get('canastas_made', 0):,}", "canastas made"),
+        ]
+        tw, th = (box.w - 48 - 2 * 12) // 3, 96
+        for i, (value, caption) in enumerate(tiles):
+            col, row = i % 3, i // 3
+            r = pygame.Rect(box.x + 24 + col * (tw + 12), box.y + 46 + row * (th + 12), tw, th)
+            pr = v.rect(r)
+            tile = pygame.Surface(pr.size, pygame.SRCALPHA)
+            pygame.draw.rect(tile, (0, 0, 0, 55), tile.get_rect(), border_radius=v.size(10))
+            surf.blit(tile, pr)
+            draw_fitted(surf, value, v.size(40), v.rect((r.x + 8, r.y + 12, r.w - 16, 44)), GOLD, bold=True,
+                        align="center")
+            draw_fitted(surf, caption, v.size(17), v.rect((r.x + 8, r.y + 62, r.w - 16, 22)), DIM, align="center")
+        out, concealed = s.get("went_out", 0), s.get("went_out_concealed", 0)
+        line = f"Your side went out {out:,} time{'s' if out != 1 else ''}, {concealed:,} of them concealed."
+        if best:
+            line += f" Best deal: {short_date(best.get('finished_at'))}."
+        draw_fitted(surf, line, v.size(18), v.rect((box.x + 24, box.bottom - 44, box.w - 48, 26)), INK)
+
+    def _draw_split(self, surf: pygame.Surface, v: View) -> None:
+        box = self.SPLIT
+        section_panel(surf, v, box, "Won and played")
+        s = self.stats
+        tables = [("Variant", [(VARIANT_NAMES.get(k, k), e) for k, e in sorted(s.get("by_variant", {}).items())]),
+                  ("Opponents", [(LEVEL_NAMES.get(k, str(k).capitalize()), e)
+                                 for k, e in sorted(s.get("by_level", {}).items(), key=lambda kv: str(kv[0]))])]
+        if not any(rows for _, rows in tables):
+            draw_fitted(surf, "Games you finish are counted here by variant and by opponents.", v.size(18),
+                        v.rect((box.x + 24, box.y + 56, box.w - 48, 26)), DIM)
+            return
+        col_w = (box.w - 48 - 20) // 2
+        for ci, (title, rows) in enumerate(tables):
+            x = box.x + 24 + ci * (col_w + 20)
+            y = box.y + 46
+            blit_text(surf, title, v.size(16), v.pt(x, y), MUTED)
+            blit_text(surf, "won / played", v.size(16), v.pt(x + col_w, y), MUTED, anchor="topright")
+            y += 24
+            for label, entry in rows[:7]:
+                draw_fitted(surf, label, v.size(18), v.rect((x, y, col_w - 80, 26)), INK)
+                draw_fitted(surf, f"{entry.get('won', 0)} / {entry.get('played', 0)}", v.size(18),
+                            v.rect((x + col_w - 80, y, 80, 26)), GOLD, align="right")
+                y += 30
+
+    def _draw_row(self, surf: pygame.Surface, v: View, r: pygame.Rect, game: dict, selected: bool) -> None:
+        pad = v.size(10)
+        w = r.w - 2 * pad
+        cols = [(0.0, 0.23, short_date(game.get("finished_at")), DIM, "left"),
+                (0.24, 0.30, VARIANT_NAMES.get(game.get("variant"), str(game.get("variant"))).replace("Classic, ", ""),
+                 INK, "left"),
+                (0.55, 0.30, " - ".join(f"{t:,}" for t in game.get("final_totals", [])), INK, "left"),
+                (0.86, 0.14, result_of(game), GOLD if result_of(game) in ("Won", "Shared") else DIM, "right")]
+        for start, width, label, colour, align in cols:
+            rect = pygame.Rect(r.x + pad + int(w * start), r.y, int(w * width), r.h)
+            draw_fitted(surf, label, v.size(18), rect, colour, align=align)
+
+    def _draw_chart(self, surf: pygame.Surface, v: View) -> None:
+        box = self.CHART
+        game = self.selected_game
+        title = "Game chart"
+        if game is not None and self.deals:
+            title += f"  -  {short_date(game.get('finished_at'))}, {result_of(game).lower()}"
+        section_panel(surf, v, box, title)
+        if game is None or not self.deals:
+            draw_fitted(surf, "The running totals of a finished game are drawn here.", v.size(19),
+                        v.rect((box.x + 24, box.y + 60, box.w - 48, 30)), DIM)
+            return
+        names = game.get("team_names", [])
+        teams = len(names) or len(self.deals[0].get("totals", []))
+        series = chart_series(self.deals, teams)
+        # the legend: each side's colour, name and final total
+        lx = box.x + 24
+        ly = box.y + 44
+        legend_w = (box.w - 48) // max(1, teams)
+        for t in range(teams):
+            colour = LINE_COLOURS[t % len(LINE_COLOURS)]
+            x = lx + t * legend_w
+            pygame.draw.line(surf, colour, v.pt(x, ly + 11), v.pt(x + 22, ly + 11), max(2, v.size(3)))
+            label = f"{names[t] if t < len(names) else f'Side {t + 1}'}: {series[t][-1]:,}"
+            draw_fitted(surf, label, v.size(17), v.rect((x + 28, ly, legend_w - 36, 22)), INK)
+        plot = pygame.Rect(box.x + 80, box.y + 84, box.w - 108, box.h - 130)
+        target = (game.get("options") or {}).get("target_score")
+        values = [x for s in series for x in s] + ([target] if isinstance(target, int) else [])
+        lo, hi = min(values + [0]), max(values + [100])
+        step = nice_step(hi - lo)
+        lo = (lo // step) * step
+        hi = -((-hi) // step) * step
+        span = max(1, hi - lo)
+        n = len(series[0]) - 1
+
+        def pt(i: int, value: float) -> tuple[int, int]:
+            x = plot.x + (plot.w * i / max(1, n))
+            y = plot.bottom - plot.h * (value - lo) / span
+            return v.pt(x, y)
+
+        # grid and axis labels
+        value = lo
+        while value <= hi:
+            y = pt(0, value)[1]
+            colour = (110, 140, 116) if value == 0 else (52, 86, 62)
+            pygame.draw.line(surf, colour, (v.pt(plot.x, 0)[0], y), (v.pt(plot.right, 0)[0], y), 1)
+            blit_text(surf, f"{value:,}", v.size(15), (v.pt(plot.x - 8, 0)[0], y), MUTED, anchor="midright")
+            value += step
+        for i in range(n + 1):
+            if n > 12 and i % ((n + 11) // 12):
+                continue
+            x = pt(i, lo)[0]
+            blit_text(surf, str(i), v.size(15), (x, v.pt(0, plot.bottom + 6)[1]), MUTED, anchor="midtop")
+        blit_text(surf, "deal", v.size(15), v.pt(plot.right, plot.bottom + 24), MUTED, anchor="topright")
+        if isinstance(target, int) and lo <= target <= hi:
+            y = pt(0, target)[1]
+            x = v.pt(plot.x, 0)[0]
+            x_end = v.pt(plot.right, 0)[0]
+            dash = max(4, v.size(8))
+            while x < x_end:
+                pygame.draw.line(surf, GOLD_DEEP, (x, y), (min(x + dash, x_end), y), max(1, v.size(2)))
+                x += dash * 2
+            blit_text(surf, f"target {target:,}", v.size(15), (v.pt(plot.x, 0)[0] + v.size(6), y - v.size(4)),
+                      GOLD_DEEP, anchor="bottomleft")
+        for t in range(teams):
+            colour = LINE_COLOURS[t % len(LINE_COLOURS)]
+            points = [pt(i, val) for i, val in enumerate(series[t])]
+            if len(points) > 1:
+                pygame.draw.lines(surf, colour, False, points, max(2, v.size(3)))
+            for p in points:
+                pygame.draw.circle(surf, colour, p, max(3, v.size(5)))
+                pygame.draw.circle(surf, (12, 34, 22), p, max(1, v.size(2)))

@@ -1,0 +1,394 @@
+"""The glue between the screens, the table and the storage.
+
+A :class:`Session` lives as long as the window. It opens the score history, finds
+the game in progress left by the last run (and checks that it replays), starts and
+resumes games, saves the game after every action (the engine's record plus the
+seats), records a finished game in the score history and forgets its save, and
+collects the one-sentence notices of whatever went wrong with a file so that the
+main menu can show them.
+"""
+
+from __future__ import annotations
+
+import sys
+import uuid
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any, Optional
+
+from ..engine.record import Game, RecordError
+from ..engine.rules import PRESETS, Rules
+from ..store import (ScoreDatabase, discard_saved_game, load_game, quarantine_saved_game, save_game,
+                     save_settings)
+from .table import SEAT_NAMES, SeatConfig, TableScene
+
+LEVELS = ("easy", "medium", "hard")
+COMPUTER_NAMES = ("Marta", "Luis", "Ines", "Hugo", "Rosa")
+
+#: Short names of the variants, for the statistics.
+VARIANT_NAMES = {
+    "classic-2": "Classic, 2 players",
+    "classic-3": "Classic, 3 players",
+    "classic-4": "Classic, 4 players",
+    "classic-6": "Classic, 6 players (pairs)",
+    "classic-6-threes": "Classic, 6 players (threes)",
+}
+
+
+def preset_of(rules: Rules) -> str:
+    """The preset a set of rules starts from (by player count and sides)."""
+    r = rules.resolved()
+    if r.players == 6:
+        return "classic-6-threes" if r.teams == 2 else "classic-6"
+    return f"classic-{r.players}"
+
+
+def team_names(seats: list[SeatConfig], rules: Rules) -> list[str]:
+    r = rules.resolved()
+    return [" & ".join(seats[s].name for s in range(r.players) if s % r.teams == t) for t in range(r.teams)]
+
+
+def default_seats(players: int, humans: int, level: str, name: str = "You") -> list[SeatConfig]:
+    """Seats for a game started from the command line: the first ``humans`` are people."""
+    names = SEAT_NAMES[players]
+    seats = []
+    for i in range(players):
+        if i < humans:
+            seats.append(SeatConfig(name if (humans == 1 and i == 0) else names[i], True, level))
+        else:
+            seats.append(SeatConfig(names[i], False, level))
+    return seats
+
+
+def seats_to_json(seats: list[SeatConfig]) -> list[dict[str, Any]]:
+    return [{"name": s.name, "human": bool(s.human), "level": s.level} for s in seats]
+
+
+def seats_from_json(data: Any, players: int) -> list[SeatConfig]:
+    """The seats saved beside a game; raises RecordError when they make no sense."""
+    if not isinstance(data, list) or len(data) != players:
+        raise RecordError("The saved game does not say who sits at each seat.")
+    seats = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise RecordError("The saved game's seats are damaged.")
+        name, human, level = item.get("name"), item.get("human"), item.get("level", "medium")
+        if not isinstance(name, str) or not name.strip() or not isinstance(human, bool):
+            raise RecordError("The saved game's seats are damaged.")
+        if level not in LEVELS:
+            raise RecordError(f"The saved game names an unknown level {level!r}.")
+        seats.append(SeatConfig(name.strip()[:24], human, level))
+    return seats
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _reason(exc: BaseException) -> str:
+    """An engine sentence shaped to sit inside brackets in another sentence."""
+    s = str(exc).strip().rstrip(".") or type(exc).__name__
+    if len(s) > 1 and s[0].isupper() and not s[1].isupper():
+        s = s[0].lower() + s[1:]
+    return s
+
+
+@dataclass
+class Resumable:
+    """A game in progress ready to go back to the table."""
+
+    game: Game
+    seats: list[SeatConfig]
+    meta: dict[str, Any] = field(default_factory=dict)
+    saved_at: Optional[str] = None
+
+    def describe(self) -> str:
+        st = self.game.state
+        r = st.rules
+        when = ""
+        if self.saved_at:
+            try:
+                moment = datetime.fromisoformat(self.saved_at)
+                today = datetime.now(moment.tzinfo).date()
+                when = (f"  ·  saved at {moment:%H:%M}" if moment.date() == today
+                        else f"  ·  saved {moment.day} {moment:%b} at {moment:%H:%M}")
+            except ValueError:
+                when = ""
+        scores = " to ".join(f"{s:,}" for s in st.scores)
+        return f"Deal {st.deal_number + 1} of a {r.players}-player game  ·  {scores}{when}"
+
+
+def finished_game_summary(game: Game, seats: list[SeatConfig], meta: dict[str, Any]) -> dict[str, Any]:
+    """The dictionary :meth:`ScoreDatabase.record_game` takes, for a finished game."""
+    st = game.state
+    r = st.rules
+    deals = [{
+        "dealer": res.dealer,
+        "went_out": res.went_out,
+        "concealed": bool(res.concealed),
+        "items": [asdict(it) for it in res.items],
+        "scores": list(res.scores),
+        "totals": list(res.totals),
+    } for res in st.history]
+    out: dict[str, Any] = {
+        "uid": meta.get("uid") or uuid.uuid4().hex,
+        "variant": meta.get("preset") or preset_of(r),
+        "options": r.to_dict(),
+        "seats": [{"name": s.name, "kind": "human" if s.human else "computer",
+                   "level": None if s.human else s.level} for s in seats],
+        "team_names": team_names(seats, r),
+        "deals": deals,
+        "final_totals": list(st.history[-1].totals) if st.history else list(st.scores),
+        "winners": list(st.winners),
+    }
+    if meta.get("started_at"):
+        out["started_at"] = meta["started_at"]
+    return out
+
+
+class Session:
+    """Everything that lasts from the start of the window to its end (see module docs)."""
+
+    def __init__(self, app, db: Optional[ScoreDatabase] = None):
+        self.app = app
+        app.session = self
+        self.settings = app.settings
+        self.notices: list[str] = []
+        self.db = db if db is not None else ScoreDatabase()
+        self._db_messages()
+        self.resumable: Optional[Resumable] = None
+        self.table: Optional[TableScene] = None
+        self.meta: dict[str, Any] = {}
+        self.saving = True
+        self.autoplay = False
+        self.recorded: set[str] = set()
+        self.last_finished: Optional[str] = None
+        if hasattr(app, "settings_listeners"):
+            app.settings_listeners.append(self._settings_changed)
+
+    # -- notices --------------------------------------------------------------------
+    def notify(self, *messages: str) -> None:
+        """Keep sentences for the main menu (and print them for the log)."""
+        for m in messages:
+            if m and m not in self.notices:
+                self.notices.append(m)
+                print(f"canasta: {m}", file=sys.stderr)
+
+    def tell(self, *messages: str) -> None:
+        """A notice during a game: shown at once on the table as well."""
+        self.notify(*messages)
+        scene = self.app.scene
+        for m in messages:
+            if m and hasattr(scene, "toast"):
+                scene.toast.show(m, 7.0, error=True)
+
+    def _db_messages(self) -> list[str]:
+        msgs = self.db.take_messages()
+        self.notify(*msgs)
+        return msgs
+
+    # -- the saved game -------------------------------------------------------------
+    def probe_saved_game(self) -> Optional[Resumable]:
+        """Read the game left by the last run and replay it; keep it for Continue.
+
+        A file the store cannot read, or a record the engine cannot replay, is set aside
+        with one sentence; a saved game that had already ended is recorded and removed.
+        """
+        self.resumable = None
+        data, messages = load_game()
+        self.notify(*messages)
+        if data is None:
+            return None
+        try:
+            game = Game.from_json(data["record"])
+            seats = seats_from_json(data.get("extra", {}).get("seats"), game.state.rules.players)
+        except RecordError as exc:
+            self.notify(quarantine_saved_game(_reason(exc)))
+            return None
+        except Exception as exc:  # anything else the record provokes: it is not resumable
+            self.notify(quarantine_saved_game(f"it could not be replayed: {_reason(exc)}"))
+            return None
+        extra = data.get("extra", {})
+        meta = {k: extra[k] for k in ("preset", "uid", "started_at") if isinstance(extra.get(k), str)}
+        meta.setdefault("uid", uuid.uuid4().hex)
+        if game.state.game_over:
+            self._record(game, seats, meta)
+            self.notify(*discard_saved_game())
+            return None
+        self.resumable = Resumable(game, seats, meta, data.get("saved_at"))
+        return self.resumable
+
+    def _extra(self) -> dict[str, Any]:
+        assert self.table is not None
+        return {"seats": seats_to_json(self.table.seats), **self.meta}
+
+    def save_now(self, checkpoint: bool = False) -> None:
+        table = self.table
+        if table is None or not self.saving or table.game.state.game_over:
+            return
+        self.tell(*save_game(table.game.to_json(), self._extra(), checkpoint=checkpoint))
+
+    # -- starting and leaving games -------------------------------------------------
+    def start_game(self, rules: Rules, seats: list[SeatConfig], seed: Any = None, preset: Optional[str] = None,
+                   *, save: bool = True, autoplay_deals: Optional[int] = None,
+                   screenshot: Optional[str] = None) -> TableScene:
+        """Deal a new game and sit down at the table (the save replaces any other)."""
+        game = Game(rules, seed)
+        meta = {"preset": preset or preset_of(rules), "uid": uuid.uuid4().hex, "started_at": _now()}
+        scene = self._open_table(game, seats, meta, save=save, autoplay_deals=autoplay_deals,
+                                 screenshot=screenshot)
+        if save:
+            self.resumable = None
+            self.save_now(checkpoint=True)
+        return scene
+
+    def continue_game(self) -> Optional[TableScene]:
+        r = self.resumable
+        if r is None:
+            return None
+        return self._open_table(r.game, r.seats, r.meta, save=True)
+
+    def _open_table(self, game: Game, seats: list[SeatConfig], meta: dict[str, Any], *, save: bool,
+                    autoplay_deals: Optional[int] = None, screenshot: Optional[str] = None) -> TableScene:
+        scene = TableScene(self.app, game, seats, autoplay_deals=autoplay_deals, screenshot=screenshot,
+                           on_leave=self._on_leave, on_change=self._on_change)
+        self.table = scene
+        self.meta = dict(meta)
+        self.saving = save
+        self.app.set_scene(scene)
+        return scene
+
+    def resume_table(self) -> None:
+        if self.table is not None:
+            self.app.set_scene(self.table)
+
+    def leave_table(self) -> None:
+        """Back to the main menu from a game that goes on later."""
+        table = self.table
+        if table is None:
+            self.show_main_menu()
+            return
+        self.save_now(checkpoint=True)
+        table.close()
+        if not table.game.state.game_over and self.saving:
+            self.resumable = Resumable(table.game, table.seats, dict(self.meta), _now())
+        self.table = None
+        self.show_main_menu()
+
+    def _on_change(self, scene: TableScene, events: list) -> None:
+        if scene is not self.table:
+            return
+        if scene.game.state.game_over:
+            self._finish(scene)
+            return
+        kinds = {e.kind for e in events}
+        self.save_now(checkpoint=bool(kinds & {"deal_over", "deal_started"}))
+
+    def _finish(self, scene: TableScene) -> None:
+        uid = self.meta.get("uid") or uuid.uuid4().hex
+        self.meta["uid"] = uid
+        if uid in self.recorded:
+            return
+        self._record(scene.game, scene.seats, self.meta)
+        if self.saving:
+            self.tell(*discard_saved_game())
+        self.resumable = None
+
+    def _record(self, game: Game, seats: list[SeatConfig], meta: dict[str, Any]) -> None:
+        summary = finished_game_summary(game, seats, meta)
+        self.recorded.add(summary["uid"])
+        self.last_finished = summary["uid"]
+        try:
+            self.db.record_game(summary)
+        except ValueError as exc:  # a malformed summary is a bug; the game goes on
+            self.tell(f"This game could not be added to the score history ({_reason(exc)}).")
+        scene = self.app.scene
+        msgs = self.db.take_messages()
+        if msgs and scene is self.table and scene is not None:
+            self.tell(*msgs)
+        else:
+            self.notify(*msgs)
+
+    def _on_leave(self, why: str) -> None:
+        table = self.table
+        if table is None:
+            return
+        if why == "pause":
+            from .menus import PauseMenu
+            self.app.set_scene(PauseMenu(self, table))
+        elif why == "game_over":
+            if table.game.state.game_over:
+                self._finish(table)
+            if self.autoplay:
+                self.app.running = False
+                return
+            table.close()
+            self.table = None
+            self.show_statistics(select=self.last_finished)
+        else:
+            self.leave_table()
+
+    def _settings_changed(self) -> None:
+        """Settings changed: a table in progress lays its cards out again at once."""
+        table = self.table
+        if table is None:
+            return
+        refresh = getattr(table, "refresh", None)
+        if callable(refresh):
+            refresh()
+        elif hasattr(table, "_relayout"):
+            table._relayout(snap=True)
+
+    # -- screens ----------------------------------------------------------------------
+    def show_main_menu(self) -> None:
+        from .menus import MainMenu
+        self.app.set_scene(MainMenu(self))
+
+    def show_new_game(self) -> None:
+        from .screens.newgame import NewGameScreen
+        self.app.set_scene(NewGameScreen(self, back=self.show_main_menu))
+
+    def show_statistics(self, select: Optional[str] = None, back=None) -> None:
+        from .screens.stats import StatisticsScreen
+        self.app.set_scene(StatisticsScreen(self, back=back or self.show_main_menu, select=select))
+
+    def show_settings(self, back=None) -> None:
+        from .screens.settings import SettingsScreen
+        self.app.set_scene(SettingsScreen(self.app, back=back or self.show_main_menu, session=self))
+
+    def show_rules(self, choices: list[tuple[str, Rules]], back=None) -> None:
+        from .screens.rules import RulesScreen
+        self.app.set_scene(RulesScreen(self.app, choices, back=back or self.show_main_menu))
+
+    def rules_choices(self) -> list[tuple[str, Rules]]:
+        """What the rules screen offers from the main menu: the saved game, the next game, presets."""
+        from .screens.newgame import remembered_rules
+        out: list[tuple[str, Rules]] = []
+        if self.resumable is not None:
+            out.append(("Your game in progress", self.resumable.game.state.rules))
+        preset, rules = remembered_rules(self.settings)
+        out.append(("Your next game (as last set up)", rules.resolved()))
+        from ..engine.rules import PRESET_NAMES
+        for key, name in PRESET_NAMES.items():
+            out.append((name, PRESETS[key].resolved()))
+        return out
+
+    def save_settings(self) -> None:
+        """Write the settings; a failure is said once on the current screen."""
+        msgs = save_settings(self.settings)
+        for m in msgs:
+            self.notify(m)
+            scene = self.app.scene
+            if hasattr(scene, "toast"):
+                scene.toast.show(m, 6.0, error=True)
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def close(self) -> None:
+        """The window closes: the game is already saved; write what the score history holds."""
+        if self.table is not None and not self.table.game.state.game_over:
+            self.save_now(checkpoint=True)
+        self.db.close()
+        for m in self.db.take_messages():
+            print(f"canasta: {m}", file=sys.stderr)
