@@ -86,6 +86,7 @@ class TableScene:
         self.labels: list = []
         self.hand_order: list[int] = []
         self.buttons = self._make_buttons()
+        self._menu_button = Button("Menu", lambda: self._leave("pause"), None)
         self.sheet_button = Button("Next deal", self._next_deal, pygame.K_RETURN)
         self.leave_button = Button("Back to menu", lambda: self._leave("menu"))
         self.privacy_button = Button("I am here", self._reveal, pygame.K_RETURN)
@@ -150,19 +151,38 @@ class TableScene:
             Button("Undo", self._undo, pygame.K_u, "Back to the start of your turn"),
         ]
 
+    def _verdicts(self) -> dict:
+        """What the engine allows now, asked once per change of position or staging
+        (the buttons are drawn every frame; the engine is asked only when needed)."""
+        st = self.state
+        key = (len(self.game.actions), id(st), st.phase, tuple(self.staged))
+        if getattr(self, "_verdict_key", None) != key:
+            legal = legal_actions(st) if st.phase in (DRAW, PLAY) else []
+            self._verdict_key = key
+            self._verdict = {
+                "draw": any(isinstance(a, Draw) for a in legal),
+                "pass": any(isinstance(a, Pass) for a in legal),
+                "take": any(isinstance(a, TakePile) for a in legal) or (
+                    st.phase == DRAW and bool(self.staged)),
+                "ask": any(isinstance(a, Ask) for a in legal),
+                "lay": bool(self.staged) and st.phase == PLAY and is_legal(st, self._staged_meld()),
+            }
+        return self._verdict
+
     def _update_buttons(self) -> None:
         st = self.state
         mine = self._my_turn() and not self.animator.busy
+        ok = self._verdicts()
         draw, take, meld, discard, lay, ask, hint, undo = self.buttons
         draw.label = "Draw" if st.stock or st.deal_over else "Pass"
-        draw.enabled = mine and (is_legal(st, Draw()) or is_legal(st, Pass()))
-        take.enabled = mine and st.phase == DRAW and bool(st.pile)
+        draw.enabled = mine and (ok["draw"] or ok["pass"])
+        take.enabled = mine and ok["take"]
         meld.enabled = mine and st.phase == PLAY and bool(self.selected)
         discard.enabled = mine and st.phase == PLAY and len(self.selected) == 1
         lay.visible = bool(self.staged)
-        lay.enabled = mine and bool(self.staged) and st.phase == PLAY and is_legal(st, self._staged_meld())
+        lay.enabled = mine and ok["lay"]
         ask.visible = st.rules.ask_to_go_out
-        ask.enabled = mine and is_legal(st, Ask())
+        ask.enabled = mine and ok["ask"]
         hint.visible = self.app.settings.hints_allowed
         hint.enabled = mine and self.hint_thread is None
         undo.visible = self.app.settings.undo_allowed and len(self.humans) == 1
@@ -176,9 +196,6 @@ class TableScene:
         for i, b in enumerate(visible):
             col, row = i % cols, i // cols
             b.rect = v.rect((BUTTON_AREA.x + col * (bw + gap), BUTTON_AREA.y + row * (bh + gap), bw, bh))
-        menu = getattr(self, "_menu_button", None)
-        if menu is None:
-            self._menu_button = Button("Menu", lambda: self._leave("pause"), None)
         self._menu_button.rect = v.rect((1184, 8, 88, 30))
 
     # ------------------------------------------------------------------ layout
