@@ -39,6 +39,11 @@ def icon_script():
     return load_script("make_icons")
 
 
+@pytest.fixture(scope="session")
+def sound_script():
+    return load_script("make_sounds")
+
+
 def need_pyinstaller() -> None:
     """Skip when PyInstaller is missing, except in CI (``CI`` set), where that is a failure."""
     if importlib.util.find_spec("PyInstaller") is not None:

@@ -19,6 +19,25 @@ def test_committed_icons_match_the_drawing(icon_script):
     assert not problems, "\n".join(problems) + "\nrun: python packaging/make_icons.py"
 
 
+def test_committed_sounds_match_the_recipes(sound_script):
+    problems = sound_script.check(ROOT / "assets" / "sounds")
+    assert not problems, "\n".join(problems) + "\nrun: python packaging/make_sounds.py"
+
+
+def test_sounds_load_in_the_mixer(sound_script):
+    import pygame
+
+    from canasta.ui.sound import SOUND_NAMES
+
+    pygame.mixer.init(frequency=44100, size=-16, channels=2)
+    try:
+        for name in SOUND_NAMES:
+            sound = pygame.mixer.Sound(resources.asset_path(f"sounds/{name}.wav"))
+            assert sound.get_length() > 0.01, name
+    finally:
+        pygame.mixer.quit()
+
+
 def test_ico_holds_png_images_up_to_256(icon_script):
     data = (ICONS / "canasta.ico").read_bytes()
     images = icon_script.read_ico(data)

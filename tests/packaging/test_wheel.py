@@ -24,8 +24,9 @@ def test_wheel_carries_the_assets_and_installs(tmp_path):
     assert out.returncode == 0, out.stdout + out.stderr
     (wheel,) = wheels.glob("canasta-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for icon in (ROOT / "assets" / "icons").iterdir():
-        assert f"canasta/assets/icons/{icon.name}" in names
+    for asset in (ROOT / "assets").rglob("*"):
+        if asset.is_file():
+            assert f"canasta/{asset.relative_to(ROOT).as_posix()}" in names
     for init in (ROOT / "canasta").rglob("__init__.py"):
         assert init.relative_to(ROOT).as_posix() in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
