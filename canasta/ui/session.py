@@ -67,16 +67,16 @@ def seats_to_json(seats: list[SeatConfig]) -> list[dict[str, Any]]:
 def seats_from_json(data: Any, players: int) -> list[SeatConfig]:
     """The seats saved beside a game; raises RecordError when they make no sense."""
     if not isinstance(data, list) or len(data) != players:
-        raise RecordError("The saved game does not say who sits at each seat.")
+        raise RecordError("The seats are missing or do not match the number of players.")
     seats = []
     for item in data:
         if not isinstance(item, dict):
-            raise RecordError("The saved game's seats are damaged.")
+            raise RecordError("The seats are damaged.")
         name, human, level = item.get("name"), item.get("human"), item.get("level", "medium")
         if not isinstance(name, str) or not name.strip() or not isinstance(human, bool):
-            raise RecordError("The saved game's seats are damaged.")
+            raise RecordError("The seats are damaged.")
         if level not in LEVELS:
-            raise RecordError(f"The saved game names an unknown level {level!r}.")
+            raise RecordError(f"A seat has an unknown level {level!r}.")
         seats.append(SeatConfig(name.strip()[:24], human, level))
     return seats
 
