@@ -241,8 +241,8 @@ class PushButton(Control):
         pygame.draw.rect(dest, (6, 20, 12), shadow, border_radius=radius)
         pygame.draw.rect(dest, fill, r, border_radius=radius)
         # a soft highlight on the upper half
-        hi = pygame.Surface((r.w, max(1, r.h // 2)), pygame.SRCALPHA)
-        pygame.draw.rect(hi, (255, 255, 255, 22), hi.get_rect(), border_top_left_radius=radius,
+        hi = pygame.Surface((r.w, max(1, r.h * 9 // 20)), pygame.SRCALPHA)
+        pygame.draw.rect(hi, (255, 255, 255, 16), hi.get_rect(), border_top_left_radius=radius,
                          border_top_right_radius=radius)
         dest.blit(hi, r.topleft)
         pygame.draw.rect(dest, border, r, width=max(1, v.size(2)), border_radius=radius)

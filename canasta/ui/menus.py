@@ -109,7 +109,7 @@ class MainMenu(Screen):
     def _draw_fan(self, surf: pygame.Surface, v: View) -> None:
         art = self.app.art
         cw, ch = v.size(76), v.size(106)
-        pivot = (640, 330)
+        pivot = (640, 314)
         n = len(FAN)
         for i, card in enumerate(FAN):
             angle = (i - (n - 1) / 2) * 11.0

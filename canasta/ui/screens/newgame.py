@@ -398,6 +398,8 @@ class NewGameScreen(Screen):
             draw_fitted(surf, label, v.size(19), v.rect((90, y, 200, 38)), INK)
             if self.seats[i].human:
                 draw_fitted(surf, "plays in person", v.size(17), v.rect((886, y, 184, 38)), MUTED)
+        if p <= 4 and not self.error:
+            self._draw_glance(surf, v, self.SEAT_Y + p * self.SEAT_H + 24)
         draw_heading(surf, v, "Deal", 64, 596, 1152)
         draw_fitted(surf, "Deal number", v.size(21), v.rect((64, 626, 220, 38)), INK)
         draw_fitted(surf, "The same number and rules deal the same cards.", v.size(16),
@@ -407,6 +409,21 @@ class NewGameScreen(Screen):
                 if sum(s.human for s in self.seats[:p]) > 1 else "")
         if hint:
             draw_fitted(surf, hint, v.size(16), v.rect((64, 672, 1150, 30)), GOLD)
+
+    def _draw_glance(self, surf: pygame.Surface, v: View, y: int) -> None:
+        """The rules that matter most, in one line, under the seats."""
+        r = self.rules().resolved()
+        parts = [f"{r.hand_size} cards each", f"draw {r.draw_count}",
+                 f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out",
+                 f"game to {r.target_score:,}"]
+        if r.pile_always_frozen:
+            parts.append("pile always frozen")
+        if r.ask_to_go_out:
+            parts.append("ask to go out")
+        draw_heading(surf, v, "Rules at a glance", 64, y, 1152)
+        draw_fitted(surf, "  ·  ".join(parts), v.size(19), v.rect((64, y + 24, 900, 30)), INK)
+        draw_fitted(surf, "Change them on the Rules tab.", v.size(16), v.rect((964, y + 24, 252, 30)), MUTED,
+                    align="right")
 
     def _draw_rules(self, surf: pygame.Surface, v: View) -> None:
         draw_fitted(surf, "Start from", v.size(21), v.rect((64, 156, 150, 38)), INK)
