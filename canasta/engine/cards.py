@@ -152,7 +152,9 @@ class Card(NamedTuple):
 
 
 def describe(card: int) -> str:
-    """'the king of hearts', 'a joker' - for messages."""
+    """'the king of hearts', 'a joker' - for messages ('that card' for a bad id)."""
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(KIND_OF):
+        return "that card"
     kind = KIND_OF[card]
     if kind == JOKER:
         return "a joker"

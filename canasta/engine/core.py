@@ -128,7 +128,8 @@ def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> No
     _begin_turn(st, first, events)
 
 
-def _begin_turn(st: State, seat: int, events: list[Event]) -> None:
+def reset_turn(st: State, seat: int) -> None:
+    """``seat`` is to draw, with nothing done yet this turn."""
     st.turn = seat
     st.phase = DRAW
     st.asked = False
@@ -137,8 +138,19 @@ def _begin_turn(st: State, seat: int, events: list[Event]) -> None:
     st.partner_added = False
     st.took_pile = False
     st.played_before_turn = st.played[seat]
+
+
+def _begin_turn(st: State, seat: int, events: list[Event]) -> None:
+    reset_turn(st, seat)
     events.append(Event("turn", seat=seat, info=DRAW))
-    if not st.stock:
+    check_exhausted(st, events)
+
+
+def check_exhausted(st: State, events: list[Event]) -> None:
+    """Facing an empty stock, the deal ends when the seat cannot take the pile (or at
+    once with ``stock_exhausted = "end"``)."""
+    seat = st.turn
+    if st.phase == DRAW and not st.stock:
         if st.rules.stock_exhausted == "end" or not _can_take_any(st, seat):
             _end_deal(st, None, events)
 
@@ -319,6 +331,8 @@ def _concealed_ok(st: State, seat: int, plan: Optional[_Plan]) -> bool:
 
 def _meld_error(st: State, seat: int, groups) -> tuple[Optional[str], Optional[_Plan]]:
     hand = st.hands[seat]
+    if len(hand) <= 1:
+        return "With one card left, your only move is to discard it.", None
     err, plan = _plan_groups(st, seat, groups, set(hand))
     if err:
         return err, None
@@ -364,6 +378,10 @@ def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence
     if len(hand) == 1 and len(pile) == 1:
         return "With a single card in hand you may not take a pile of a single card.", None
     team = st.team_of(seat)
+    hand_set = set(hand)
+    for c in with_cards:
+        if c not in hand_set:
+            return f"{describe(c).capitalize()} is not in your hand.", None
     nat = sum(1 for c in with_cards if KIND_OF[c] == tk)
     wild = sum(1 for c in with_cards if WILD_OF[c])
     existing = st.meld_of(team, tk)
@@ -380,7 +398,6 @@ def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence
         if existing is None and not (nat >= 1 and nat + wild >= 2):
             return (f"To take the pile you need two {_plural(tk)}, {_article(tk)} and a wild card, "
                     f"or a meld of {_plural(tk)}."), None
-    hand_set = set(hand)
     err, plan = _plan_groups(st, seat, extra, hand_set, extra_top=top, top_with=with_cards)
     if err:
         return err, None
@@ -759,10 +776,8 @@ def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Op
         if cnt[k] == 1 and st.meld_of(team, k) is None:
             singles += 1
     b3 = cnt[BLACK3]
-    if b3 and not 3 <= b3 <= 4:
-        singles += b3 if b3 > 1 else 1
-        if b3 > 4:
-            singles += b3  # more than one meld of black threes is impossible
+    # three or four black threes make one going-out meld; one more can be the discard
+    singles += {0: 0, 1: 1, 2: 2, 3: 0, 4: 0, 5: 1}.get(b3, 2)
     if singles > 1 or cnt[RED3]:
         return None
     leftovers: list[int] = [-1]
@@ -791,14 +806,16 @@ def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Op
     return best
 
 
-def _meld_all_except(st: State, seat: int, left: int) -> Optional[tuple[Group, ...]]:
-    """Groups that meld the whole hand but ``left`` (-1: nothing left), putting wild cards
-    where they complete the most canastas; None when impossible."""
+def _meld_all_except(st: State, seat: int, left: int,
+                     cards: Optional[Sequence[int]] = None) -> Optional[tuple[Group, ...]]:
+    """Groups that meld every card of ``cards`` (default: the hand) but ``left`` (-1:
+    nothing left), putting wild cards where they complete the most canastas; None when
+    impossible."""
     r = st.rules
     team = st.team_of(seat)
     by_kind: dict[int, list[int]] = {}
     wilds: list[int] = []
-    for c in st.hands[seat]:
+    for c in (st.hands[seat] if cards is None else cards):
         if c == left:
             continue
         k = KIND_OF[c]
@@ -808,7 +825,7 @@ def _meld_all_except(st: State, seat: int, left: int) -> Optional[tuple[Group, .
             by_kind.setdefault(k, []).append(c)
     groups: list[list] = []     # [rank, cards, capacity, size, needs_wild]
     black3 = by_kind.pop(BLACK3, None)
-    if RED3 in by_kind:
+    if RED3 in by_kind or (black3 and not 3 <= len(black3) <= 4):
         return None
     for m in st.melds[team]:
         if m.kind != "group":
@@ -822,6 +839,8 @@ def _meld_all_except(st: State, seat: int, left: int) -> Optional[tuple[Group, .
     for k, cards in by_kind.items():
         n = len(cards)
         if n < 2:
+            return None
+        if not 4 <= k <= 14:
             return None
         cap = r.wild_limit
         if r.more_naturals_than_wilds:
@@ -927,36 +946,55 @@ def _take_options(st: State, seat: int) -> list[Action]:
     naturals = ids.get(tk, [])
     frozen = st.pile_frozen_for(team)
     existing = st.meld_of(team, tk)
-    candidates: list[TakePile] = []
+    out: list[Action] = []
     if not st.melds[team]:
-        if len(naturals) >= 2:
-            for base in _top_groups(st, ids, tk, naturals):
-                candidates.extend(TakePile(base, extra) for extra in
-                                  _initial_extras(st, seat, ids, tk, base, top))
-    else:
-        if not frozen and existing is not None:
-            candidates.append(TakePile((), ()))
-        if len(naturals) >= 2:
-            candidates.append(TakePile(tuple(naturals[:2]), ()))
-        if not frozen and naturals:
-            for w in _wild_choices(ids):
-                candidates.append(TakePile((naturals[0], w), ()))
-    out = []
+        if len(naturals) < 2:
+            return []
+        # the top card's group, smallest first; then further melds up to the minimum
+        for base in _top_groups(st, ids, tk, naturals):
+            for extra in _initial_extras(st, seat, ids, tk, base, top):
+                a = TakePile(base, extra)
+                if _take_error(st, seat, a.with_cards, a.melds)[0] is None:
+                    out.append(a)
+            if len(out) >= 6:
+                break
+        return out
+    candidates: list[TakePile] = []
+    if not frozen and existing is not None:
+        candidates.append(TakePile((), ()))
+    if len(naturals) >= 2:
+        candidates.append(TakePile(tuple(naturals[:2]), ()))
+    if not frozen and naturals:
+        for w in _wild_choices(ids):
+            candidates.append(TakePile((naturals[0], w), ()))
+    gained = sum(1 for c in pile[:-1] if KIND_OF[c] != RED3)
     for a in candidates:
-        if _take_error(st, seat, a.with_cards, a.melds)[0] is None:
+        err = _take_error(st, seat, a.with_cards, a.melds)[0]
+        if err is None:
             out.append(a)
+        elif gained <= 1:
+            # a take that leaves one card or none must go out: meld the rest with it
+            rest = [c for c in hand if c not in a.with_cards and KIND_OF[c] != tk]
+            if len(rest) + len(a.with_cards) + len(naturals) - sum(
+                    1 for c in a.with_cards if KIND_OF[c] == tk) != len(hand):
+                continue  # naturals of the top's rank would be left over
+            for left in [-1] + rest:
+                extra = _meld_all_except(st, seat, left, rest)
+                if extra and _take_error(st, seat, a.with_cards, extra)[0] is None:
+                    out.append(TakePile(a.with_cards, extra))
+                    break
     return out
 
 
 def _top_groups(st: State, ids: dict[int, list[int]], tk: int, naturals: list[int]) -> list[tuple[int, ...]]:
-    """Ways to meld the top card for an initial meld: the natural pair, every natural,
-    and every natural with wild cards up to the limit."""
-    out = [tuple(naturals[:2])]
-    if len(naturals) > 2:
-        out.append(tuple(naturals))
+    """Ways to meld the top card for an initial meld: two or more of the naturals, with
+    up to the wild-card limit of the most valuable wild cards, fewest cards first."""
     wild_pool = sorted(ids.get(JOKER, []) + ids.get(TWO, []), key=lambda c: -POINTS_OF[c])
-    for w in range(1, min(st.rules.wild_limit, len(wild_pool)) + 1):
-        out.append(tuple(naturals) + tuple(wild_pool[:w]))
+    out = []
+    for k in range(2, len(naturals) + 1):
+        for w in range(0, min(st.rules.wild_limit, len(wild_pool)) + 1):
+            out.append(tuple(naturals[:k]) + tuple(wild_pool[:w]))
+    out.sort(key=len)
     return out
 
 

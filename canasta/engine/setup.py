@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
 from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, RED3, WILD_OF, code_kind, ids_of_code
-from .core import _begin_turn, deal_from_deck
+from .core import check_exhausted, deal_from_deck, reset_turn
 from .rules import Rules, RulesError
 from .state import DRAW, PLAY, State, TableMeld
 
@@ -159,11 +159,11 @@ def position(rules: Rules, data: dict) -> State:
         st.played = [bool(x) for x in played]
     st.outside = pool.rest() if isinstance(stock, list) or len(pool.rest()) else []
     st.total_cards = len(st.all_card_locations())
-    st.phase = DRAW
-    events: list = []
-    _begin_turn(st, st.turn, events)
-    if phase == PLAY and st.phase == DRAW:
-        st.phase = PLAY
+    reset_turn(st, st.turn)
+    if phase == PLAY:
+        st.phase = PLAY          # the seat has drawn already (perhaps the last card)
+    else:
+        check_exhausted(st, [])  # facing an empty stock, the deal may be over
     return st
 
 

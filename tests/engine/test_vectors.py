@@ -18,22 +18,7 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "conformance"
 OURS = HERE / "vectors"
 
 # Vectors that show an engine bug (see the report); each must fail until fixed.
-KNOWN_BUGS = {
-    "last-single-card-only-discard":
-        "engine bug: RULES 6 'with one card left, the player's only action is to discard it', "
-        "but the engine lets the player meld that last card",
-    "empty-stock-after-drawing-last-card":
-        "engine bug (setup.position): a position with an empty stock in phase 'play' is ended at "
-        "setup as if the seat were facing an empty stock to draw from",
-    "empty-stock-take-pair-and-wild-initial":
-        "engine bug: the take enumeration misses legal initial takes (pair + wild keeping a natural), "
-        "so with an empty stock the deal ends although the player 'may take the pile if they legally can'",
-    "can-take-initial-keeping-a-card":
-        "engine bug: the take enumeration misses a legal initial take (pair + wild keeping a natural)",
-    "ask-with-five-black-threes":
-        "engine bug: going_out_plan rejects five black threes (meld four, discard one), so ask is refused "
-        "although the player can go out",
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 
 def _load(folder: Path):
