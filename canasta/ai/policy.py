@@ -32,6 +32,8 @@ KEEP_PAIR = 45.0
 KEEP_MELDED = 60.0
 KEEP_SINGLE = 8.0
 KEEP_SINGLE_UNSEEN = 3.0
+FREEZE_PILE = 7          # freeze a pile this big when the next opponent threatens it
+FREEZE_ONLY_BEHIND = 1.0
 
 
 # ---------------------------------------------------------------------------
@@ -262,7 +264,8 @@ def discard_scores(v: View, options: Sequence[Discard]) -> list[float]:
             score -= W_DANGER * take_chance(v, nxt, k) * big
         else:
             score += 0.3 * take_chance(v, nxt, k) * big
-        if WILD_OF[c] and opp_next and not v.frozen and v.pile_size >= 7 and behind:
+        if (WILD_OF[c] and opp_next and not v.frozen and v.pile_size >= FREEZE_PILE
+                and (behind or not FREEZE_ONLY_BEHIND)):
             # freezing a big pile the next opponent is close to taking
             worst = 0.0
             for b in options:
