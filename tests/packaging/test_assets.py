@@ -2,6 +2,8 @@
 desktop entry is complete; canasta.resources finds the assets in every layout."""
 
 import configparser
+import shutil
+import subprocess
 import struct
 import sys
 from pathlib import Path
@@ -74,6 +76,10 @@ def test_desktop_entry():
     assert entry["Icon"] == "canasta"
     assert entry["Terminal"] == "false"
     assert "Game" in entry["Categories"].split(";") and "CardGame" in entry["Categories"].split(";")
+    validator = shutil.which("desktop-file-validate")  # Debian's desktop-file-utils, when installed
+    if validator:
+        out = subprocess.run([validator, str(ROOT / "packaging" / "canasta.desktop")], capture_output=True, text=True)
+        assert out.returncode == 0 and not out.stdout.strip(), out.stdout + out.stderr
 
 
 def test_asset_path_in_a_checkout():

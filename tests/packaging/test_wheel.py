@@ -4,6 +4,7 @@ Marked ``packaging``: it builds a wheel (pip, with the build backend from
 pyproject.toml) and installs it into a new virtual environment.
 """
 
+import shutil
 import subprocess
 import sys
 import venv
@@ -17,9 +18,22 @@ pytestmark = pytest.mark.packaging
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _source_copy(dest: Path) -> Path:
+    """What a wheel is built from, copied: setuptools leaves build/lib behind in the tree
+    it builds, and a stale file there would end up in later wheels."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    dest.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, dest / name)
+    for folder in ("canasta", "assets"):
+        shutil.copytree(ROOT / folder, dest / folder, ignore=ignore)
+    return dest
+
+
 def test_wheel_carries_the_assets_and_installs(tmp_path):
     wheels = tmp_path / "wheels"
-    out = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(ROOT)],
+    source = _source_copy(tmp_path / "src")
+    out = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(source)],
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stdout + out.stderr
     (wheel,) = wheels.glob("canasta-*.whl")
