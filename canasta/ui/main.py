@@ -43,9 +43,11 @@ def start(args, ai=None):
         humans = 0 if args.autoplay else (args.hotseat or 1)
         seats = default_seats(players, min(humans, players), level, settings.player_name)
         session.autoplay = bool(args.autoplay)
+        # autoplay moves on from every score sheet by itself: for --deals N deals, or to
+        # the end of the game (then the window closes)
+        deals = args.deals if args.deals else (10**9 if args.autoplay else None)
         session.start_game(Rules(players=players), seats, args.seed, save=humans > 0,
-                           autoplay_deals=args.deals if args.autoplay or args.deals else None,
-                           screenshot=args.screenshot)
+                           autoplay_deals=deals, screenshot=args.screenshot)
     else:
         session.probe_saved_game()
         session.show_main_menu()
