@@ -237,6 +237,17 @@ def _pack(samples: list[float], size: int, channels: int) -> bytes:
 # --------------------------------------------------------------------------- the board
 
 
+def _load_or_synthesise(name: str, rate: int, size: int, channels: int) -> "pygame.mixer.Sound":
+    """The effect as rendered ahead into assets/sounds (by packaging/make_sounds.py, from
+    the same recipe), which starts the game faster; synthesised here when the file is
+    missing or unreadable."""
+    try:
+        from ..resources import asset_path
+        return pygame.mixer.Sound(str(asset_path(f"sounds/{name}.wav")))
+    except (OSError, pygame.error, FileNotFoundError):
+        return pygame.mixer.Sound(buffer=_pack(synthesise(name, rate), size, channels))
+
+
 class SoundBoard:
     """The game's sound effects, played by name.
 
@@ -246,7 +257,7 @@ class SoundBoard:
     the board stays silent: ``available`` is False and ``play`` is a no-op.
     """
 
-    def __init__(self, enabled: bool = True, volume: float = 0.7) -> None:
+    def __init__(self, enabled: bool = True, volume: float = 0.7) -> None:  # noqa: D107
         self._enabled = bool(enabled)
         self._volume = _clamp(volume)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
@@ -258,7 +269,7 @@ class SoundBoard:
                 raise pygame.error("the mixer did not start")
             rate, size, channels = format_
             for name in SOUND_NAMES:
-                self._sounds[name] = pygame.mixer.Sound(buffer=_pack(synthesise(name, rate), size, channels))
+                self._sounds[name] = _load_or_synthesise(name, rate, size, channels)
             self._apply_volume()
         except Exception:  # no device, a driver error, anything: play on in silence
             self._sounds = {}

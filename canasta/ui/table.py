@@ -268,7 +268,7 @@ class TableScene:
                 self._hand_scale = scale
             else:
                 n = len(hand)
-                step = min(14.0, 260 / max(n, 1))
+                step = self._back_step(n, orient)
                 for i, c in enumerate(hand):
                     off = (i - (n - 1) / 2) * step
                     if orient == "h":
@@ -287,32 +287,38 @@ class TableScene:
             if team == vteam and self.staged and show_hand:
                 groups += [("staged", j) for j in range(len(self.staged))]
             count = max(len(groups), 1)
-            slot = min(68.0, (band.w - 20) / count)
-            x = band.x + 10 + CARD_W * MELD_SCALE / 2
+            reds = st.red3[team]
+            left = band.x + (46 if reds else 10)
+            slot = min(68.0, (band.right - 10 - left) / count)
+            scale = max(0.58, min(MELD_SCALE, (slot - 6) / CARD_W))
+            x = left + CARD_W * scale / 2
+            top_y = band.y + CARD_H * scale / 2 + 4
             for kind, idx in groups:
-                top_y = band.y + CARD_H * MELD_SCALE / 2 + 4
                 if kind == "meld":
                     m = st.melds[team][idx]
-                    poses = self._meld_poses(m, x, top_y)
-                    targets.update(poses)
-                    zone = pygame.Rect(int(x - CARD_W * MELD_SCALE / 2) - 3, band.y, int(slot) - 2, band.h)
+                    targets.update(self._meld_poses(m, x, top_y, scale))
+                    zone = pygame.Rect(int(x - CARD_W * scale / 2) - 3, band.y, int(slot) - 2, band.h)
                     if team == vteam:
                         self.meld_zones[idx] = zone
                     self.labels.append(("meld", team, idx, x, band.bottom - 10))
                 else:
                     cards = sorted(self.staged[idx], key=self._sort_key)
                     for k, c in enumerate(cards):
-                        targets[c] = Pose(x, top_y + k * 15, True, 0, MELD_SCALE, 520 + k)
+                        targets[c] = Pose(x, top_y + k * 15, True, 0, scale, 520 + k)
                     self.labels.append(("staged", team, idx, x, band.bottom - 10))
                 x += slot
+            # red threes at the band's left end
+            for k, c in enumerate(reds):
+                targets[c] = Pose(band.x + 24, band.y + 30 + k * 16, True, 0, RED3_SCALE, 150 + k)
             if team == vteam:
                 self.zones["meld_area"] = band
-            # red threes beside the band
-            for k, c in enumerate(st.red3[team]):
-                targets[c] = Pose(band.x - 34 + (k % 2) * 8, band.y + 30 + k * 18, True, 0, RED3_SCALE, 150 + k)
         return targets, origin
 
-    def _meld_poses(self, m, x: float, top_y: float) -> dict[int, Pose]:
+    @staticmethod
+    def _back_step(n: int, orient: str) -> float:
+        return min(14.0, 260 / max(n, 1)) if orient == "h" else min(10.0, 150 / max(n, 1))
+
+    def _meld_poses(self, m, x: float, top_y: float, scale: float = MELD_SCALE) -> dict[int, Pose]:
         poses = {}
         if len(m.cards) >= 7:
             # a canasta: squared up, wild cards sideways beneath, a natural on top
@@ -325,16 +331,16 @@ class TableScene:
             z = 400
             for k, c in enumerate(wilds):
                 # sideways under the stack, peeking out below it
-                poses[c] = Pose(x, top_y + 34 + k * 7, True, 90, MELD_SCALE, z)
+                poses[c] = Pose(x, top_y + 34 * scale / MELD_SCALE + k * 7, True, 90, scale, z)
                 z += 1
             for k, c in enumerate([c for c in naturals if c != top]):
-                poses[c] = Pose(x + 1, top_y + 1 + min(k, 3) * 0.8, True, 0, MELD_SCALE, z)
+                poses[c] = Pose(x + 1, top_y + 1 + min(k, 3) * 0.8, True, 0, scale, z)
                 z += 1
-            poses[top] = Pose(x, top_y, True, 0, MELD_SCALE, z + 1)
+            poses[top] = Pose(x, top_y, True, 0, scale, z + 1)
         else:
             ordered = [c for c in m.cards if not WILD_OF[c]] + [c for c in m.cards if WILD_OF[c]]
             for k, c in enumerate(ordered):
-                poses[c] = Pose(x, top_y + k * 15, True, 0, MELD_SCALE, 400 + k)
+                poses[c] = Pose(x, top_y + k * 15 * scale / MELD_SCALE, True, 0, scale, 400 + k)
         return poses
 
     def _is_staged(self, card: int) -> bool:
@@ -985,17 +991,24 @@ class TableScene:
                 _, seat, cx, cy, orient, n = item
                 name = self.seat_name(seat)
                 mark = "  *" if seat == st.turn and not st.deal_over else ""
-                level = "" if self.seats[seat].human else f" ({self.seats[seat].level})"
-                label = f"{name}{level}: {n} cards{mark}"
                 colour = GOLD if seat == st.turn and not st.deal_over else INK
                 if seat == self.viewer and self.privacy is None:
-                    blit_text(surf, label, fs, v.pt(640, 794), colour, anchor="midbottom")
-                elif orient == "h":
-                    blit_text(surf, label, fs, v.pt(cx, cy + 40), colour, anchor="midtop")
+                    blit_text(surf, f"{name}: {n} cards{mark}", fs, v.pt(640, 794), colour, anchor="midbottom")
+                    continue
+                detail = f"{self.seats[seat].level}, {n} cards" if not self.seats[seat].human else f"{n} cards"
+                if orient == "h":
+                    half = (n - 1) * self._back_step(n, "h") / 2 + CARD_W * OTHER_SCALE / 2
+                    x, y = cx + half + 14, cy - 18
+                    blit_text(surf, name + mark, fs, v.pt(x, y), colour)
+                    blit_text(surf, detail, v.size(16), v.pt(x, y + 19), DIM)
                 else:
-                    x = cx + 40 if cx < 640 else cx - 40
-                    blit_text(surf, label, fs, v.pt(x, cy - 80), colour,
-                              anchor="midleft" if cx < 640 else "midright")
+                    half = (n - 1) * self._back_step(n, "v") / 2 + CARD_W * OTHER_SCALE / 2
+                    y = cy - half - 42
+                    left = cx < 640
+                    x = 8 if left else 1272
+                    anchor = "topleft" if left else "topright"
+                    blit_text(surf, name + mark, fs, v.pt(x, y), colour, anchor=anchor)
+                    blit_text(surf, detail, v.size(16), v.pt(x, y + 19), DIM, anchor=anchor)
             elif item[0] == "meld":
                 _, team, idx, x, y = item
                 m = st.melds[team][idx]
@@ -1021,12 +1034,13 @@ class TableScene:
     def _draw_hud(self, surf, v: View) -> None:
         st = self.state
         r = st.rules
-        box = v.rect((8, 8, 250, 26 + 22 * r.teams))
+        row = 22 if r.teams <= 2 else 19
+        box = v.rect((8, 6, 250, 26 + row * r.teams))
         panel(surf, box, alpha=200)
         fs = v.size(18)
-        blit_text(surf, f"Deal {st.deal_number + 1}  -  to {r.target_score}", fs, (box.x + 10, box.y + 6), DIM)
+        blit_text(surf, f"Deal {st.deal_number + 1}  -  to {r.target_score}", fs, (box.x + 10, box.y + 5), DIM)
         for t in range(r.teams):
-            y = box.y + v.size(26 + 22 * t)
+            y = box.y + v.size(24 + row * t)
             blit_text(surf, self.team_name(t), fs, (box.x + 10, y))
             blit_text(surf, str(st.scores[t]), fs, (box.right - 10, y), GOLD, anchor="topright")
         # what to do next
