@@ -509,8 +509,10 @@ class Slider(Control):
 class TextField(Control):
     """One line of text: typed characters arrive as TEXTINPUT events.
 
-    ``allowed`` filters characters (e.g. digits only); ``max_length`` caps the text;
-    ``on_enter`` runs on Enter.
+    Text is added and removed at its end: Backspace removes the last character,
+    Ctrl+Backspace the last word, Delete clears the field. ``allowed`` filters
+    characters (e.g. digits only); ``max_length`` caps the text; ``on_enter`` runs on
+    Enter.
     """
 
     def __init__(self, get: Callable[[], str], set: Callable[[str], None], name: str = "", tip: str = "",

@@ -37,19 +37,20 @@ def start(args, ai=None):
     session = Session(app)
     session.notify(*messages)
     app.messages.extend(messages)
+    # the game left last time, checked now (a demonstration does not replace it, and
+    # the main menu offers it when the demonstration is left)
+    session.probe_saved_game()
     if wants_table(args):
         players = args.players or 4
         level = args.level or "medium"
         humans = 0 if args.autoplay else (args.hotseat or 1)
         seats = default_seats(players, min(humans, players), level, settings.player_name)
-        session.autoplay = bool(args.autoplay)
         # autoplay moves on from every score sheet by itself: for --deals N deals, or to
         # the end of the game (then the window closes)
         deals = args.deals if args.deals else (10**9 if args.autoplay else None)
         session.start_game(Rules(players=players), seats, args.seed, save=humans > 0,
-                           autoplay_deals=deals, screenshot=args.screenshot)
+                           autoplay=bool(args.autoplay), autoplay_deals=deals, screenshot=args.screenshot)
     else:
-        session.probe_saved_game()
         session.show_main_menu()
     return app, session
 

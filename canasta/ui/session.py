@@ -230,9 +230,14 @@ class Session:
 
     # -- starting and leaving games -------------------------------------------------
     def start_game(self, rules: Rules, seats: list[SeatConfig], seed: Any = None, preset: Optional[str] = None,
-                   *, save: bool = True, autoplay_deals: Optional[int] = None,
+                   *, save: bool = True, autoplay: bool = False, autoplay_deals: Optional[int] = None,
                    screenshot: Optional[str] = None) -> TableScene:
-        """Deal a new game and sit down at the table (the save replaces any other)."""
+        """Deal a new game and sit down at the table (the save replaces any other).
+
+        ``autoplay``: a demonstration started from the command line; the window closes
+        when its game ends.
+        """
+        self.autoplay = autoplay
         game = Game(rules, seed)
         meta = {"preset": preset or preset_of(rules), "uid": uuid.uuid4().hex, "started_at": _now()}
         scene = self._open_table(game, seats, meta, save=save, autoplay_deals=autoplay_deals,
@@ -246,6 +251,7 @@ class Session:
         r = self.resumable
         if r is None:
             return None
+        self.autoplay = False
         return self._open_table(r.game, r.seats, r.meta, save=True)
 
     def _open_table(self, game: Game, seats: list[SeatConfig], meta: dict[str, Any], *, save: bool,
@@ -273,6 +279,7 @@ class Session:
         if not table.game.state.game_over and self.saving:
             self.resumable = Resumable(table.game, table.seats, dict(self.meta), _now())
         self.table = None
+        self.autoplay = False
         self.show_main_menu()
 
     def _on_change(self, scene: TableScene, events: list) -> None:

@@ -189,6 +189,28 @@ def test_a_game_between_computers_is_recorded_too(launch):
     assert stats["games_recorded"] == 1 and stats["games_played"] == 0
 
 
+def test_leaving_a_demonstration_for_the_menu_leaves_the_saved_game_alone(launch):
+    app, session = launch()
+    table = new_game_from_menu(app)
+    assert play(table, lambda: len(table.game.actions) >= 5)
+    mine = table.game.to_json()["actions"]
+    quit_window(app, session)
+    app, session = launch(["--autoplay"])
+    demo = app.scene
+    assert isinstance(demo, TableScene) and not any(s.human for s in demo.seats)
+    frames(app, 20)
+    press(app, pygame.K_ESCAPE)
+    click(app, app.scene.control("save_quit"))
+    menu = app.scene
+    assert isinstance(menu, MainMenu) and app.running
+    # the demonstration is not kept: Continue is the player's own game
+    assert menu.control("continue").visible
+    assert session.resumable.game.to_json()["actions"] == mine
+    quit_window(app, session)
+    app, session = launch()
+    assert session.resumable.game.to_json()["actions"] == mine
+
+
 def test_a_save_killed_mid_write_resumes_at_the_last_complete_action(launch, user_folders):
     app, session = launch()
     table = new_game_from_menu(app)

@@ -213,6 +213,8 @@ def render_all(out_dir: str, sizes=((1280, 800), (1024, 640), (1920, 1080))) -> 
     from ...engine.rules import Rules
     session.show_rules([("Classic, six players in two teams of three", Rules(players=6, teams=2))])
     shoot("rules")
+    session.show_rules(session.rules_choices())
+    shoot("rules-from-menu")
     # a game in progress: the pause menu over the table, then the main menu with Continue
     from ..table import SeatConfig
     seats = [SeatConfig("You", True), SeatConfig("Marta", False), SeatConfig("Luis", False), SeatConfig("Ines", False)]
