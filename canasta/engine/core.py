@@ -704,6 +704,7 @@ def _go_out(st: State, seat: int, events: list[Event]) -> None:
 
 def score_items(st: State, went_out: Optional[int], concealed: bool) -> list[TeamItems]:
     r = st.rules
+    sc = r.scoring
     items = []
     for team in range(r.teams):  # type: ignore[arg-type]
         it = TeamItems()
@@ -716,15 +717,17 @@ def score_items(st: State, went_out: Optional[int], concealed: bool) -> list[Tea
                     it.mixed_canastas += 1
                 else:
                     it.natural_canastas += 1
-        it.canasta_bonus = 500 * it.natural_canastas + 300 * it.mixed_canastas
+        it.natural_bonus = sc.natural_canasta * it.natural_canastas
+        it.mixed_bonus = sc.mixed_canasta * it.mixed_canastas
+        it.canasta_bonus = it.natural_bonus + it.mixed_bonus
         it.red_threes = len(st.red3[team])
         if it.red_threes:
             value = r.red_three_score(it.red_threes)
-            it.red_three_score = value if melds else -value
+            it.red_three_score = -value if (not melds and sc.red_threes_negative_without_meld) else value
         if went_out is not None and st.team_of(went_out) == team:
-            it.going_out = 100
+            it.going_out = sc.going_out
             if concealed:
-                it.concealed = 100
+                it.concealed = sc.concealed_extra
         for seat in range(r.players):
             if st.team_of(seat) == team:
                 for c in st.hands[seat]:

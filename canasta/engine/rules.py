@@ -24,6 +24,19 @@ class RulesError(ValueError):
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """A variant's bonus table (Classic's figures by default). Samba, Bolivia and Modern
+    American change these figures and add their own kinds of canasta."""
+
+    natural_canasta: int = 500
+    mixed_canasta: int = 300
+    going_out: int = 100
+    concealed_extra: int = 100       # on top of going_out
+    red_three: int = 100             # each, unless red_three_table says otherwise
+    red_threes_negative_without_meld: bool = True
+
+
+@dataclass(frozen=True)
 class Rules:
     variant: str = "classic"
     players: int = 4
@@ -42,6 +55,7 @@ class Rules:
     ask_to_go_out: bool | None = None
     stock_exhausted: str = "play_on"
     red_three_table: tuple[tuple[int, int], ...] | None = None  # (count, total) overrides
+    scoring: Scoring = Scoring()
 
     # -- defaults that follow the player count ---------------------------------
     def resolved(self) -> "Rules":
@@ -118,7 +132,7 @@ class Rules:
         for n, total in self.red_three_table or ():
             if n == count:
                 return total
-        return 100 * count
+        return self.scoring.red_three * count
 
     @property
     def partnerships(self) -> bool:
@@ -127,6 +141,8 @@ class Rules:
     # -- files ----------------------------------------------------------------
     def to_dict(self, resolved_only: bool = False) -> dict[str, Any]:
         d = asdict(self)
+        if self.scoring == Scoring():
+            d.pop("scoring")  # the usual table: keep files short
         for key in ("minimum_table", "red_three_table"):
             if d[key] is not None:
                 d[key] = [list(x) for x in d[key]]
@@ -146,7 +162,20 @@ class Rules:
                 raise RulesError(f"Unknown rule option {key!r}.")
             if value is None:
                 continue
-            if key in ("minimum_table", "red_three_table"):
+            if key == "scoring":
+                if not isinstance(value, dict):
+                    raise RulesError("scoring must be a table of bonus figures.")
+                known_s = {f.name for f in fields(Scoring)}
+                for k, v in value.items():
+                    if k not in known_s:
+                        raise RulesError(f"Unknown scoring figure {k!r}.")
+                    if k == "red_threes_negative_without_meld":
+                        if not isinstance(v, bool):
+                            raise RulesError(f"scoring.{k} must be true or false.")
+                    elif isinstance(v, bool) or not isinstance(v, int):
+                        raise RulesError(f"scoring.{k} must be a whole number.")
+                value = Scoring(**value)
+            elif key in ("minimum_table", "red_three_table"):
                 try:
                     value = tuple((int(a), int(b)) for a, b in value)
                 except (TypeError, ValueError):

@@ -68,6 +68,8 @@ class TeamItems:
     natural_canastas: int = 0       # how many
     mixed_canastas: int = 0
     canasta_bonus: int = 0          # their bonuses together
+    natural_bonus: int = 0          # of which for natural canastas
+    mixed_bonus: int = 0            # and for mixed ones
     red_threes: int = 0             # how many
     red_three_score: int = 0        # may be negative
     going_out: int = 0              # 100 for the side that went out
@@ -83,9 +85,9 @@ class TeamItems:
         """(label, points) rows for the score sheet."""
         rows = [("Melded cards", self.melded)]
         if self.natural_canastas:
-            rows.append((f"Natural canastas x{self.natural_canastas}", 500 * self.natural_canastas))
+            rows.append((f"Natural canastas x{self.natural_canastas}", self.natural_bonus))
         if self.mixed_canastas:
-            rows.append((f"Mixed canastas x{self.mixed_canastas}", 300 * self.mixed_canastas))
+            rows.append((f"Mixed canastas x{self.mixed_canastas}", self.mixed_bonus))
         if self.red_threes:
             rows.append((f"Red threes x{self.red_threes}", self.red_three_score))
         if self.going_out:

@@ -1113,8 +1113,8 @@ class TableScene:
             for t, it in enumerate(res.items):
                 value = {
                     "Melded cards": it.melded,
-                    "Natural canastas": 500 * it.natural_canastas,
-                    "Mixed canastas": 300 * it.mixed_canastas,
+                    "Natural canastas": it.natural_bonus,
+                    "Mixed canastas": it.mixed_bonus,
                     "Red threes": it.red_three_score,
                     "Going out": it.going_out,
                     "Concealed": it.concealed,
