@@ -759,15 +759,10 @@ class Screen:
         if not items:
             return
         if self.focused not in items:
-            self.focus(self._first(items) if d > 0 else items[-1])
+            self.focus(items[0] if d > 0 else items[-1])
             return
         i = items.index(self.focused)
         self.focus(items[(i + d) % len(items)])
-
-    def _first(self, items: list[Control]) -> Control:
-        if self.default_focus is not None and self.default_focus in items:
-            return self.default_focus
-        return items[0]
 
     def move_spatial(self, key: int) -> None:
         items = self.focusables()
@@ -775,7 +770,7 @@ class Screen:
             return
         cur = self.focused
         if cur not in items:
-            self.focus(self._first(items))
+            self.focus(items[0])
             return
         cx, cy = cur.rect.center
         best, best_score = None, None
@@ -864,7 +859,9 @@ class Screen:
             self.move_spatial(k)
             return
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if f is not None:
+            if isinstance(f, TextField):
+                self.move_focus(1)  # Enter in a text field: on to the next control
+            elif f is not None:
                 f.activate()
             elif self.default_focus is not None and self.default_focus.can_focus():
                 self.focus(self.default_focus)

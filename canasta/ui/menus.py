@@ -57,7 +57,7 @@ class MainMenu(Screen):
 
     def shortcut(self, event) -> bool:
         keys = {pygame.K_c: self.continue_button, pygame.K_n: self.new_button, pygame.K_s: self.stats_button,
-                pygame.K_r: self.rules_button, pygame.K_o: self.settings_button, pygame.K_q: self.quit_button}
+                pygame.K_r: self.rules_button, pygame.K_o: self.settings_button}
         b = keys.get(event.key)
         if b is not None and b.visible and b.enabled:
             b.activate()

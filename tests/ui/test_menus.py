@@ -97,6 +97,33 @@ def test_the_keyboard_alone_reaches_every_menu_entry(game_app):
     assert isinstance(app.scene, MainMenu)
 
 
+def test_a_game_set_up_and_started_from_the_keyboard(game_app):
+    app, session = game_app()
+    press(app, pygame.K_n, unicode="n")  # the New game shortcut
+    form = app.scene
+    assert isinstance(form, NewGameScreen)
+    press(app, pygame.K_TAB)  # the Players tab
+    press(app, pygame.K_DOWN)  # down to the number of players
+    assert form.focused is form.control("players")
+    press(app, pygame.K_LEFT)  # 4 -> 3 players
+    assert form.players == 3 and form.opts["hand_size"] == 13
+    press(app, pygame.K_DOWN)  # the first seat's name
+    assert form.focused is form.control("name0")
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, "Kim")
+    press(app, pygame.K_RETURN)  # Enter in a text field moves on
+    assert form.focused is form.control("kind0")
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MainMenu)
+    press(app, pygame.K_n, unicode="n")
+    form = app.scene
+    assert form.players == 4 and form.seats[0].name == "You"  # nothing kept until a game starts
+    press(app, pygame.K_RETURN)  # nothing focused: Enter starts the game
+    assert isinstance(app.scene, TableScene)
+
+
 def test_a_game_started_with_changed_options_is_played_by_those_rules(game_app):
     app, session = game_app()
     click(app, app.scene.control("new"))
