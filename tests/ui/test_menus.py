@@ -229,6 +229,14 @@ def test_the_rules_summary_follows_the_rules_in_force():
     assert not any("Partner" in line for line in two)
     assert any("a black three has been discarded onto it" in line for line in two)
     assert "When the stock runs out, the deal ends at once." in two
+    assert any(": +100. Concealed" in line and "+200 in all" in line for line in four)
+    assert any("natural (no wild card) +500, mixed +300." in line for line in four)
+    from canasta.engine.rules import Scoring
+    other = rules_summary(Rules(scoring=Scoring(natural_canasta=600, going_out=150, concealed_extra=50,
+                                                red_threes_negative_without_meld=False)))
+    assert any("natural (no wild card) +600, mixed +300." in line for line in other)
+    assert any(": +150. Concealed" in line and "+200 in all" in line for line in other)
+    assert not any("loses their value" in line for line in other)
     frozen = rules_summary(Rules(pile_always_frozen=True, more_naturals_than_wilds=True))
     assert "In this game the pile is always frozen." in frozen
     assert not any(line.startswith("Not frozen") for line in frozen)

@@ -44,8 +44,8 @@ class SeatSetup:
 
 
 def preset_options(key: str) -> dict[str, Any]:
-    """The explicit options of a preset (every default filled in but the red-three
-    table, which follows the number of packs)."""
+    """The explicit options of a preset, as plain values (every default filled in but
+    the red-three table, which follows the number of packs)."""
     d = PRESETS[key].resolved().to_dict(resolved_only=True)
     d["minimum_table"] = tuple(tuple(x) for x in d["minimum_table"])
     d["red_three_table"] = None
@@ -82,7 +82,7 @@ class NewGameScreen(Screen):
         self.preset = preset
         self.opts = preset_options(preset)
         for k, v in rules.to_dict().items():
-            if k in self.opts and k != "red_three_table":
+            if k != "red_three_table":
                 self.opts[k] = tuple(tuple(x) for x in v) if k == "minimum_table" else v
         self.seats = self._remembered_seats(settings)
         self.seed_text = random_deal_number()
@@ -112,7 +112,8 @@ class NewGameScreen(Screen):
         return int(self.opts["players"])
 
     def rules(self) -> Rules:
-        return Rules(**self.opts)
+        """The rules as set (raises RulesError for values of the wrong kind)."""
+        return Rules.from_dict({k: v for k, v in self.opts.items() if v is not None})
 
     def _validate(self) -> Optional[Rules]:
         try:

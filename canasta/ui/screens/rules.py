@@ -89,16 +89,19 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
                      f"card{'s' if r.wild_limit != 1 else ''}.")
     else:
         melds.append(f"At most {_n(r.wild_limit)} wild card{'s' if r.wild_limit != 1 else ''} in a meld.")
-    melds.append("A canasta is a meld of seven or more cards: natural (no wild card) +500, mixed +300.")
+    sc = r.scoring
+    melds.append(f"A canasta is a meld of seven or more cards: natural (no wild card) +{sc.natural_canasta:,}, "
+                 f"mixed +{sc.mixed_canasta:,}.")
     melds.append("Black threes may be melded only when going out: three or four, without wild cards.")
     out.append(("Melds and canastas", melds))
 
     # -- red threes
-    reds = ["Each red three is laid face up at once and replaced from the stock: 100 points."]
+    reds = [f"Each red three is laid face up at once and replaced from the stock: {sc.red_three:,} points."]
     for count, total in r.red_three_table or ():
         reds.append(f"All {_n(count)} red threes of one side: {total:,} in all." if count == 2 * decks
                     else f"{_n(count).capitalize()} red threes of one side: {total:,} in all.")
-    reds.append("A side that has made no meld when the deal ends loses their value instead.")
+    if sc.red_threes_negative_without_meld:
+        reds.append("A side that has made no meld when the deal ends loses their value instead.")
     out.append(("Red threes", reds))
 
     # -- the pile
@@ -124,8 +127,9 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     else:
         side = "your side needs" if r.partnerships else "you need"
         going.append(f"To go out {side} at least {_n(need)} canasta{'s' if need != 1 else ''}.")
-    going.append("Go out by melding every card, or all but one and discarding it: +100. Concealed, "
-                 "the whole hand melded in one turn with a canasta: +200 in all.")
+    going.append(f"Go out by melding every card, or all but one and discarding it: +{sc.going_out:,}. "
+                 "Concealed, the whole hand melded in one turn with a canasta: "
+                 f"+{sc.going_out + sc.concealed_extra:,} in all.")
     if r.ask_to_go_out:
         going.append("You may ask \"Partner, may I go out?\" once per turn, before melding; the answer binds.")
     if r.stock_exhausted == "end":
