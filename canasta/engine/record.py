@@ -177,7 +177,9 @@ class Game:
             try:
                 game.play(action)
             except IllegalAction as e:
-                raise RecordError(f"{where} ({raw.get('type')}) is not legal in its position: {e}") from None
+                reason = str(e)
+                reason = reason[:1].lower() + reason[1:]
+                raise RecordError(f"{where} ({raw.get('type')}) is not legal in its position: {reason}") from None
         return game
 
     @classmethod

@@ -46,11 +46,15 @@ class App:
             window.minimum_size = MIN_SIZE
         except Exception:  # older SDL or an unusual video driver: the resize handler copes
             pass
-        try:
-            from .icon import draw_icon
-            pygame.display.set_icon(draw_icon(64))
-        except pygame.error:
-            pass
+        try:  # drawn ahead into assets/icons by packaging/make_icons.py
+            from ..resources import asset_path
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icons/canasta-64.png"))))
+        except (pygame.error, OSError):
+            try:
+                from .icon import draw_icon
+                pygame.display.set_icon(draw_icon(64))
+            except pygame.error:
+                pass
         self.art = CardArt(settings.card_back, settings.four_colour, settings.show_points)
         self.sounds = SoundBoard(settings.sound, settings.volume)
         if ai is None:

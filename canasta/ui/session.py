@@ -320,6 +320,15 @@ class Session:
         table = self.table
         if table is None:
             return
+        if why == "deals_done":
+            # a demonstration cut short by --deals: its finished deals go into the score
+            # history (with no winner, as the game did not reach its end), then it closes
+            if table.game.state.history:
+                self.meta.setdefault("uid", uuid.uuid4().hex)
+                if self.meta["uid"] not in self.recorded:
+                    self._record(table.game, table.seats, self.meta)
+            self.app.running = False
+            return
         if why == "pause":
             from .menus import PauseMenu
             self.app.set_scene(PauseMenu(self, table))

@@ -547,16 +547,23 @@ class TableScene:
         if st.phase == DEAL_OVER:
             self.deals_done += 1
             if self.autoplay_deals is not None and self.deals_done >= self.autoplay_deals:
-                self.quit_requested = True
+                self._leave("deals_done")
                 return
             self.perform(NextDeal())
             self._check_privacy()
 
     def _leave(self, why: str) -> None:
+        """``why``: "pause" (Escape, Menu), "menu" (Back to menu), "game_over" (Finish),
+        "deals_done" (a demo reached its --deals)."""
         if self.on_leave:
             self.on_leave(why)
         else:
             self.quit_requested = True
+
+    def refresh(self) -> None:
+        """Lay the cards out again at once (after a change of settings: sorting, sizes)."""
+        self._verdict_key = None
+        self._relayout(snap=True)
 
     def close(self) -> None:
         """Leaving the table: stop any computer decision in progress."""
