@@ -112,7 +112,8 @@ class App:
         if out is None:
             if len(self._rot) > 400:
                 self._rot.clear()
-            out = pygame.transform.rotate(img, a)
+            # quarter turns are exact; other angles are filtered so edges stay smooth
+            out = pygame.transform.rotate(img, a) if a % 90 == 0 else pygame.transform.rotozoom(img, a, 1.0)
             self._rot[key] = out
         return out
 
