@@ -24,16 +24,20 @@ UNSEEN_CARD_POINTS = 11
 
 NEG = -1e9
 
-# weights of the discard (tuned in arenas, see docs/ai.md)
+# weights (tuned in medium-against-easy and medium-against-random arenas, see docs/ai.md)
 W_DANGER = 1.0          # times the pile's value times the chance the next opponent takes it
-W_PILE_CARD = 14.0      # a pile card's worth
+W_PILE_CARD = 40.0      # a pile card's worth (to the side that takes it)
 KEEP_TRIPLE = 90.0
 KEEP_PAIR = 45.0
 KEEP_MELDED = 60.0
 KEEP_SINGLE = 8.0
 KEEP_SINGLE_UNSEEN = 3.0
 FREEZE_PILE = 7          # freeze a pile this big when the next opponent threatens it
-FREEZE_ONLY_BEHIND = 1.0
+FREEZE_ONLY_BEHIND = True
+NEW_WILD = 40.0
+TAKE_WILD = 45.0
+DRAW_VALUE = 12.0
+TAKE_CARD = 14.0
 
 
 # ---------------------------------------------------------------------------
@@ -127,6 +131,24 @@ def groups_gain(v: View, groups) -> float:
     return gain
 
 
+def _wilds_finish(v: View, meld, after: int) -> bool:
+    """Can the wild cards left in hand take ``meld`` (``after`` cards once this action
+    is done) to seven cards within the meld rules?"""
+    if after >= 7:
+        return False
+    in_hand = v.counts[TWO] + v.counts[JOKER]
+    short = 7 - after
+    used = after - len(meld.cards)  # wild cards this action already puts on it
+    wilds_after = meld.wilds + used + short
+    naturals = meld.naturals
+    rules = v.rules
+    if in_hand - used < short or wilds_after > rules.wild_limit:
+        return False
+    if rules.more_naturals_than_wilds and naturals <= wilds_after:
+        return False
+    return len(v.hand) - used - short >= 2
+
+
 def _group_rank(g) -> int:
     for c in g.cards:
         k = KIND_OF[c]
@@ -143,7 +165,10 @@ def should_go_out(v: View, out_seat: int, melded_gain: float) -> tuple[bool, flo
     behind with time left to catch up."""
     margin = going_out_margin(v, out_seat, melded_gain)
     danger = threat(v)
-    if danger >= 0.75 or v.stock_size <= 2 * v.n:
+    if v.stock_size <= 2 * v.n:
+        return True, margin
+    if danger >= 0.75:
+        # the other side can go out any moment: lock in what we have
         return True, margin
     if margin < -250 + 250 * danger:
         return False, margin
@@ -283,11 +308,11 @@ def discard_scores(v: View, options: Sequence[Discard]) -> list[float]:
 
 def take_score(v: View, a: TakePile) -> float:
     top = v.pile_top
-    gain = 14.0 * (v.pile_size - 1) + 30.0 * sum(1 for c in v.sideways if WILD_OF[c]) + 20.0
+    gain = TAKE_CARD * (v.pile_size - 1) + 30.0 * sum(1 for c in v.sideways if WILD_OF[c]) + 20.0
     wild_used = sum(1 for c in a.with_cards if WILD_OF[c])
     extra_wild = sum(1 for g in a.melds for c in g.cards if WILD_OF[c])
     extra_cards = sum(len(g.cards) for g in a.melds)
-    cost = 45.0 * wild_used + 20.0 * extra_wild + 1.0 * extra_cards
+    cost = TAKE_WILD * wild_used + 20.0 * extra_wild + 1.0 * extra_cards
     score = gain - cost
     if top is not None and not a.with_cards and v.meld_of(v.team, KIND_OF[top]) is not None:
         score += 10.0  # onto our own meld: no card leaves the hand
@@ -299,7 +324,7 @@ def medium_scores(v: View, legal: Sequence[Action]) -> list[float]:
     phase = v.phase
     scores = [0.0] * len(legal)
     if phase == DRAW:
-        draw_value = 12.0 * v.rules.draw_count
+        draw_value = DRAW_VALUE * v.rules.draw_count
         for i, a in enumerate(legal):
             t = type(a)
             if t is Draw:
@@ -383,13 +408,15 @@ def meld_score(v: View, a: Meld) -> float:
                     s += 0.0
                 elif late:
                     s += 5.0 * wild
+                elif _wilds_finish(v, existing, after):
+                    s += 40.0 * wild  # the wild cards in hand finish this canasta now
                 else:
                     s -= 60.0 * wild
             total += s
         else:
             s = 8.0 * nat + 20.0
             if wild:
-                s += -40.0 * wild if not late else 5.0 * wild
+                s += -NEW_WILD * wild if not late else 5.0 * wild
                 if len(v.hand) - len(cards) < 4 and not late:
                     s -= 20.0
             total += s
@@ -430,7 +457,7 @@ def easy_scores(v: View, legal: Sequence[Action]) -> list[float]:
         elif t is Meld:
             used = sum(len(g.cards) for g in a.groups)
             if hand_len - used <= 1:
-                scores[i] = 5000.0
+                scores[i] = 5000.0  # out at once
                 continue
             nat = sum(1 for g in a.groups for c in g.cards if not WILD_OF[c])
             if nat == 0:

@@ -46,7 +46,6 @@ def test_medium_does_not_feed_a_big_pile_to_the_next_opponent():
     card = _discard_of(st, medium)
     assert KIND_OF[card] != 13, "medium threw a king onto a 13-card pile the next opponent can take"
     # the check can fail: a player that only looks at its own hand throws the king
-    from canasta.ai.policy import easy_scores
     from canasta.ai.view import view_from_observation
     legal = [a for a in legal_actions(easy_st) if type(a) is Discard]
     v = view_from_observation(observe(easy_st, 0))
