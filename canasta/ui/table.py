@@ -360,6 +360,8 @@ class TableScene:
             return False
         actor = st.to_act
         events = self.game.play(action)
+        if self.seats[actor].human and not self.toast.error:
+            self.toast.left = 0   # a note about the move just made has served its purpose
         if not isinstance(action, (Ask, Answer)):
             self.selected.clear()
             if isinstance(action, (Meld, TakePile)):
@@ -506,7 +508,10 @@ class TableScene:
         team = st.team_of(st.to_act)
         pts = sum(POINTS_OF[c] for g in self.staged for c in g)
         if not st.opened(team):
-            return f"Staged {pts} of the {st.minimum(team)} your first meld needs."
+            need = st.minimum(team)
+            if pts >= need:
+                return f"Staged {pts}: enough for your first meld ({need})."
+            return f"Staged {pts} of the {need} your first meld needs."
         return f"Staged {pts} points."
 
     def _hint(self) -> None:
@@ -919,13 +924,13 @@ class TableScene:
             self._blit_card(surf, v, card, pose)
         self._draw_labels(surf, v)
         if self.drag and self.drag.active:
-            dx = self.drag.pos[0] - self.drag.start[0]
-            dy = self.drag.pos[1] - self.drag.start[1]
+            # the dragged cards gather in a small fan under the pointer
+            lx, ly = v.logical(*self.drag.pos)
+            n = len(self.drag.cards)
             for i, c in enumerate(self.drag.cards):
                 sp = self.animator.sprites.get(c)
-                base = sp.pose() if sp else Pose(PILE_POS[0], PILE_POS[1], True)
-                lx, ly = v.logical(*v.pt(base.x, base.y))
-                p = Pose(base.x + dx / v.scale, base.y + dy / v.scale - 10, True, 0, base.scale, 999)
+                scale = sp.pose().scale if sp else 1.0
+                p = Pose(lx + (i - (n - 1) / 2) * 16, ly + 12, True, 0, scale, 999)
                 self._blit_card(surf, v, c, p, shadow=True)
         self._draw_hud(surf, v)
         for b in self.buttons:
@@ -1049,7 +1054,7 @@ class TableScene:
         for t in range(r.teams):
             y = box.y + v.size(24 + row * t)
             blit_text(surf, self.team_name(t), fs, (box.x + 10, y))
-            blit_text(surf, str(st.scores[t]), fs, (box.right - 10, y), GOLD, anchor="topright")
+            blit_text(surf, str(st.totals[t]), fs, (box.right - 10, y), GOLD, anchor="topright")
         # what to do next
         line = self.answer_note or self.status_line()
         blit_text(surf, line, v.size(22), v.pt(640, 626), INK, anchor="midtop")

@@ -331,3 +331,44 @@ def test_autoplay_game_to_the_end(tmp_path):
     assert out.returncode == 0, out.stderr[-2000:]
     shots = sorted(tmp_path.glob("deal-*.png"))
     assert len(shots) >= 2          # a game to 5000 takes several deals
+
+
+ASK = {
+    "scores": [0, 0], "dealer": 3, "turn": 0, "phase": "play",
+    "hands": [["8H", "8C", "8D", "9S"], ["5H", "5S"], ["5D", "6D"], ["6S", "7S"]],
+    "stock": 30, "discard": ["4S", "5C"],
+    "melds": [[{"cards": ["KH", "KC", "KD", "KS", "KH", "KC", "KD"], "by": 2}], []],
+    "red_threes": [[], []], "played": [True, False, True, False],
+}
+
+
+def test_hot_seat_partner_answers_on_their_own_privacy_screen():
+    app, scene = make_table(state=position(Rules(), ASK), humans=4)
+    spy = FaceSpy(app.art)
+    if scene.privacy is not None:            # South sits down first
+        click(app, scene.privacy_button.rect.center)
+    assert scene.viewer == 0
+    ask = scene.buttons[5]
+    assert ask.visible
+    app.step(1 / 60, [])
+    assert ask.enabled
+    click(app, ask.rect.center)              # "Partner, may I go out?"
+    st = scene.state
+    assert st.phase == "answer" and st.to_act == 2
+    assert scene.privacy == 2                # the screen is hidden until North sits down
+    spy.seen.clear()
+    app.step(1 / 60, [])
+    assert not (spy.seen & set(st.hands[0]))  # South's hand is not shown to North
+    click(app, scene.privacy_button.rect.center)
+    assert scene.viewer == 2
+    app.step(1 / 60, [])
+    click(app, scene.yes_button.rect.center)  # North: "yes"
+    st = scene.state
+    assert st.permission is True and st.to_act == 0
+    assert scene.privacy == 0                # and back to South, behind the privacy screen
+    click(app, scene.privacy_button.rect.center)
+    assert scene.viewer == 0
+    # a discard that leaves cards in hand is now refused, with the engine's sentence
+    card = scene.state.hands[0][0]
+    scene.perform(Discard(card))
+    assert scene.toast.error and "go out" in scene.toast.message
