@@ -21,3 +21,36 @@ def pygame_started():
     pygame.init()
     yield
     pygame.quit()
+
+
+@pytest.fixture
+def user_folders(tmp_path, monkeypatch):
+    """Settings, scores and saves go to a fresh folder for this test (the XDG variables on
+    Linux, CANASTA_HOME elsewhere)."""
+    import sys
+    from canasta.store import paths
+    if sys.platform.startswith("linux"):
+        monkeypatch.delenv(paths.HOME_ENV, raising=False)
+        for kind in ("CONFIG", "DATA", "STATE"):
+            monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
+    else:
+        monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "home"))
+    return tmp_path
+
+
+@pytest.fixture
+def launch():
+    """Start the game as ``python -m canasta`` does; every window is closed at the end."""
+    from canasta.ui.screens.harness import boot, frames, shutdown
+    started = []
+
+    def start(argv=(), size=(1280, 800)):
+        app, session = boot(argv, size)
+        started.append((app, session))
+        frames(app)
+        return app, session
+
+    yield start
+    for app, session in started:
+        if app.running or pygame.display.get_init():
+            shutdown(app, session)

@@ -26,37 +26,13 @@ from canasta.store.database import DB_FILE
 from canasta.store.saves import SNAPSHOT_FILE
 from canasta.store.settings import SETTINGS_FILE
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import boot, click, frames, play, press, shutdown
+from canasta.ui.screens.harness import click, frames, play, press, shutdown
 from canasta.ui.table import TableScene
 
 SEATS = [{"name": "You", "human": True, "level": "medium"}] + [
     {"name": n, "human": False, "level": "easy"} for n in ("Marta", "Luis", "Ines")]
 
-
-@pytest.fixture(autouse=True)
-def user_folders(tmp_path, monkeypatch):
-    if sys.platform.startswith("linux"):
-        monkeypatch.delenv(paths.HOME_ENV, raising=False)
-        for kind in ("CONFIG", "DATA", "STATE"):
-            monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
-    else:
-        monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "home"))
-    return tmp_path
-
-
-@pytest.fixture
-def launch():
-    started = []
-
-    def start(argv=()):
-        app, session = boot(argv)
-        started.append((app, session))
-        frames(app)
-        return app, session
-
-    yield start
-    for app, session in started:
-        shutdown(app, session)
+pytestmark = pytest.mark.usefixtures("user_folders")
 
 
 def one_sentence(s: str) -> bool:

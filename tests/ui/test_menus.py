@@ -7,48 +7,22 @@ synchronous computer player.
 
 from __future__ import annotations
 
-import sys
 
 import pygame
 import pytest
 
 from canasta.engine import Rules
 from canasta.engine.record import Game
-from canasta.store import paths
 from canasta.ui.forms import Stepper, Toggle
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import DT, boot, click, click_at, frames, press, shutdown, type_text
+from canasta.ui.screens.harness import DT, click, click_at, frames, press, type_text
 from canasta.ui.screens.newgame import NewGameScreen
 from canasta.ui.screens.rules import RulesScreen, minimum_rows, rules_summary
 from canasta.ui.screens.settings import SettingsScreen
 from canasta.ui.screens.stats import StatisticsScreen
 from canasta.ui.table import TableScene
 
-
-@pytest.fixture(autouse=True)
-def user_folders(tmp_path, monkeypatch):
-    if sys.platform.startswith("linux"):
-        monkeypatch.delenv(paths.HOME_ENV, raising=False)
-        for kind in ("CONFIG", "DATA", "STATE"):
-            monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
-    else:
-        monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "home"))
-    return tmp_path
-
-
-@pytest.fixture
-def game_app():
-    started = []
-
-    def make(argv=(), size=(1280, 800)):
-        app, session = boot(argv, size)
-        started.append((app, session))
-        frames(app)
-        return app, session
-
-    yield make
-    for app, session in started:
-        shutdown(app, session)
+pytestmark = pytest.mark.usefixtures("user_folders")
 
 
 def step_arrow(app, stepper: Stepper, d: int, times: int = 1) -> None:
@@ -59,8 +33,8 @@ def step_arrow(app, stepper: Stepper, d: int, times: int = 1) -> None:
         click_at(app, x, r.centery)
 
 
-def test_the_main_menu_offers_new_game_statistics_rules_settings_and_quit(game_app):
-    app, session = game_app()
+def test_the_main_menu_offers_new_game_statistics_rules_settings_and_quit(launch):
+    app, session = launch()
     menu = app.scene
     assert isinstance(menu, MainMenu)
     assert not menu.control("continue").visible  # nothing in progress yet
@@ -80,8 +54,8 @@ def test_the_main_menu_offers_new_game_statistics_rules_settings_and_quit(game_a
     assert not app.running
 
 
-def test_the_keyboard_alone_reaches_every_menu_entry(game_app):
-    app, session = game_app()
+def test_the_keyboard_alone_reaches_every_menu_entry(launch):
+    app, session = launch()
     # New game has the focus; Down moves to Statistics; Enter opens it
     press(app, pygame.K_DOWN)
     assert app.scene.focused is app.scene.control("statistics")
@@ -97,8 +71,8 @@ def test_the_keyboard_alone_reaches_every_menu_entry(game_app):
     assert isinstance(app.scene, MainMenu)
 
 
-def test_a_game_set_up_and_started_from_the_keyboard(game_app):
-    app, session = game_app()
+def test_a_game_set_up_and_started_from_the_keyboard(launch):
+    app, session = launch()
     press(app, pygame.K_n, unicode="n")  # the New game shortcut
     form = app.scene
     assert isinstance(form, NewGameScreen)
@@ -124,8 +98,8 @@ def test_a_game_set_up_and_started_from_the_keyboard(game_app):
     assert isinstance(app.scene, TableScene)
 
 
-def test_a_game_started_with_changed_options_is_played_by_those_rules(game_app):
-    app, session = game_app()
+def test_a_game_started_with_changed_options_is_played_by_those_rules(launch):
+    app, session = launch()
     click(app, app.scene.control("new"))
     form = app.scene
     assert isinstance(form, NewGameScreen)
@@ -168,8 +142,8 @@ def in_summary(form) -> str:
     return f"{form.changes_from_preset()} changes"
 
 
-def test_six_players_choose_pairs_or_threes_and_each_seat(game_app):
-    app, session = game_app()
+def test_six_players_choose_pairs_or_threes_and_each_seat(launch):
+    app, session = launch()
     click(app, app.scene.control("new"))
     form = app.scene
     step_arrow(app, form.control("players"), +1)  # 4 -> 6
@@ -195,8 +169,8 @@ def test_six_players_choose_pairs_or_threes_and_each_seat(game_app):
     assert table.seats[3].name == "Zoe" and table.seats[1].level == "hard"
 
 
-def test_impossible_rules_are_explained_and_cannot_start(game_app):
-    app, session = game_app()
+def test_impossible_rules_are_explained_and_cannot_start(launch):
+    app, session = launch()
     click(app, app.scene.control("new"))
     form = app.scene
     click(app, form.control("tab_rules"))
@@ -243,8 +217,8 @@ def test_the_rules_summary_follows_the_rules_in_force():
     assert any("more naturals than wild cards" in line for line in frozen)
 
 
-def test_the_rules_screen_in_a_game_shows_that_games_rules(game_app):
-    app, session = game_app(["--players", "3", "--seed", "5"])
+def test_the_rules_screen_in_a_game_shows_that_games_rules(launch):
+    app, session = launch(["--players", "3", "--seed", "5"])
     table = app.scene
     assert isinstance(table, TableScene)
     press(app, pygame.K_ESCAPE)
@@ -261,10 +235,10 @@ def test_the_rules_screen_in_a_game_shows_that_games_rules(game_app):
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
-def test_every_screen_draws_inside_the_window(game_app, size):
+def test_every_screen_draws_inside_the_window(launch, size):
     """Each screen at the smallest and a large window: controls on screen, no overlap
     between controls, and something drawn in every panel."""
-    app, session = game_app(size=size)
+    app, session = launch(size=size)
     w, h = app.screen.get_size()
     screens = []
     session.show_main_menu()

@@ -26,33 +26,7 @@ from canasta.ui.screens.newgame import TARGETS, NewGameScreen
 from canasta.ui.screens.stats import LINE_COLOURS, StatisticsScreen
 from canasta.ui.table import TableScene
 
-
-@pytest.fixture(autouse=True)
-def user_folders(tmp_path, monkeypatch):
-    if sys.platform.startswith("linux"):
-        monkeypatch.delenv(paths.HOME_ENV, raising=False)
-        for kind in ("CONFIG", "DATA", "STATE"):
-            monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
-    else:
-        monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "home"))
-    return tmp_path
-
-
-@pytest.fixture
-def launch():
-    """Start the game (as ``python -m canasta`` does); every window is closed at the end."""
-    started = []
-
-    def start(argv=()):
-        app, session = boot(argv)
-        started.append((app, session))
-        frames(app)
-        return app, session
-
-    yield start
-    for app, session in started:
-        if app.running or pygame.display.get_init():
-            shutdown(app, session)
+pytestmark = pytest.mark.usefixtures("user_folders")
 
 
 def quit_window(app, session) -> None:

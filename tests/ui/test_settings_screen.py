@@ -2,45 +2,19 @@
 
 from __future__ import annotations
 
-import sys
 import tomllib
 
 import pygame
 import pytest
 
-from canasta.store import paths
 from canasta.store.settings import settings_path
 from canasta.ui.app import TABLE_COLOURS
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import boot, click, click_at, frames, play, press, shutdown, type_text
+from canasta.ui.screens.harness import click, click_at, frames, play, press, shutdown, type_text
 from canasta.ui.screens.settings import SettingsScreen
 from canasta.ui.table import TableScene
 
-
-@pytest.fixture(autouse=True)
-def user_folders(tmp_path, monkeypatch):
-    if sys.platform.startswith("linux"):
-        monkeypatch.delenv(paths.HOME_ENV, raising=False)
-        for kind in ("CONFIG", "DATA", "STATE"):
-            monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
-    else:
-        monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "home"))
-    return tmp_path
-
-
-@pytest.fixture
-def launch():
-    started = []
-
-    def start(argv=()):
-        app, session = boot(argv)
-        started.append((app, session))
-        frames(app)
-        return app, session
-
-    yield start
-    for app, session in started:
-        shutdown(app, session)
+pytestmark = pytest.mark.usefixtures("user_folders")
 
 
 def corner_colour(app):
