@@ -15,7 +15,12 @@ sample within 2 of 32 767), and exits 1 when they are missing or differ.
 
 from __future__ import annotations
 
-import argparse
+import sys as _sys
+from pathlib import Path as _Path
+
+_sys.path.insert(0, str(_Path(__file__).resolve().parent))
+from generated_files import run_cli, write_files  # noqa: E402
+
 import io
 import os
 import sys
@@ -86,34 +91,12 @@ def check(out: Path, tolerance: int = 2) -> list[str]:
 
 
 def write(out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for filename, data in make_all().items():
-        path = out / filename
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-        written.append(path)
-    return written
+    return write_files(out, make_all())
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python packaging/make_sounds.py", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"folder to write into (default {DEFAULT_OUT})")
-    ap.add_argument("--check", action="store_true", help="compare with the files on disk; write nothing")
-    ns = ap.parse_args(argv)
-    if ns.check:
-        problems = check(ns.out)
-        for p in problems:
-            print(f"make_sounds: {p}", file=sys.stderr)
-        if problems:
-            print("make_sounds: run `python packaging/make_sounds.py` and commit assets/sounds/", file=sys.stderr)
-            return 1
-        print(f"make_sounds: the sounds in {ns.out} match the recipes")
-        return 0
-    for path in write(ns.out):
-        print(f"{path} ({path.stat().st_size} bytes)")
-    return 0
+    return run_cli("python packaging/make_sounds.py", __doc__, DEFAULT_OUT, make_all, check,
+                   "match the recipes", argv)
 
 
 if __name__ == "__main__":
