@@ -21,7 +21,7 @@ import pygame
 
 from .layout import View
 from .widgets import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, GOLD, INK, PANEL, Toast, blit_text, font,
-                      panel)
+                      panel, wrap)
 
 FOCUS_RING = (250, 214, 110)
 FIELD_BG = (10, 28, 19)
@@ -68,22 +68,7 @@ def draw_fitted(dest: pygame.Surface, s: str, size: int, rect: pygame.Rect, colo
     return blit_text(dest, line, fs, (rect.x, rect.centery), colour, bold, anchor="midleft")
 
 
-def wrap_lines(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``s`` broken into lines no wider than ``width`` pixels at ``size``."""
-    f = font(size, bold)
-    lines: list[str] = []
-    for paragraph in s.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = (line + " " + word).strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
-
+wrap_lines = wrap  # the one word-wrapper, from widgets
 
 def draw_heading(dest: pygame.Surface, v: View, label: str, x: float, y: float, width: float) -> None:
     """A section heading: gold small capitals with a thin rule to the right."""

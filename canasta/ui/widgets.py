@@ -52,22 +52,22 @@ def blit_text(dest: pygame.Surface, s: str, size: int, pos, colour=INK, bold=Fal
     return r
 
 
-def wrap(s: str, size: int, width: int) -> list[str]:
-    words = s.split()
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``s`` broken into lines no wider than ``width`` pixels at ``size`` (each ``\n``
+    starts a new paragraph)."""
+    f = font(size, bold)
     lines: list[str] = []
-    line = ""
-    f = font(size)
-    for w in words:
-        trial = (line + " " + w).strip()
-        if f.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = w
-    if line:
+    for paragraph in s.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = (line + " " + word).strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
         lines.append(line)
     return lines
-
 
 def panel(dest: pygame.Surface, rect: pygame.Rect, colour=PANEL, alpha: int = 225, radius: int = 12,
           border=(90, 140, 100)) -> None:
