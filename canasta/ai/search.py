@@ -36,7 +36,7 @@ from .policy import NEG, medium_choose, medium_scores, trivial
 from .view import view_from_observation, view_from_state
 
 DEFAULT_BUDGET_MS = 250.0
-DEFAULT_WORLDS = 24
+DEFAULT_WORLDS = 32
 DEFAULT_CANDIDATES = 4
 DEFAULT_DEPTH = 8      # turns simulated after the move (then the evaluation)
 
