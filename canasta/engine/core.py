@@ -355,7 +355,7 @@ def _meld_error(st: State, seat: int, groups) -> tuple[Optional[str], Optional[_
                         f"this counts {plan.points}."), None
     if st.permission is True and not going_out:
         probe = st.clone()
-        _do_meld(probe, seat, plan, [])
+        _place(probe, seat, plan, [])
         if probe.phase == PLAY and going_out_plan(probe, seat) is None:
             return "You told your partner you would go out: this meld would leave you unable to.", None
     return None, plan
@@ -562,7 +562,7 @@ def _execute(st: State, action: Action, plan: Optional[_Plan], events: list[Even
     elif t is TakePile:
         _do_take(st, seat, plan, events)  # type: ignore[arg-type]
     elif t is Meld:
-        _do_meld(st, seat, plan, events)  # type: ignore[arg-type]
+        _place(st, seat, plan, events)  # type: ignore[arg-type]
         if st.phase == PLAY and not st.hands[seat]:
             _go_out(st, seat, events)
     elif t is Discard:
@@ -607,7 +607,7 @@ def _do_draw(st: State, seat: int, events: list[Event]) -> None:
     st.phase = PLAY
 
 
-def _place(st: State, seat: int, plan: _Plan, events: list[Event], from_hand: bool = True) -> None:
+def _place(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
     """Carry out a plan's melds (cards leave the hand, except the pile's top card)."""
     team = st.team_of(seat)
     melds = st.melds[team]
@@ -645,12 +645,7 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event], from_hand: bo
     st.melded_this_turn = True
 
 
-def _do_meld(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
-    _place(st, seat, plan, events)
-
-
 def _do_take(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
-    team = st.team_of(seat)
     _place(st, seat, plan, events)
     rest = st.pile
     st.pile = []
@@ -669,7 +664,6 @@ def _do_take(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
     st.phase = PLAY
     if not st.hands[seat]:
         _go_out(st, seat, events)
-    del team
 
 
 def _do_discard(st: State, seat: int, card: int, events: list[Event]) -> None:
@@ -692,7 +686,6 @@ def _do_discard(st: State, seat: int, card: int, events: list[Event]) -> None:
 
 def _go_out(st: State, seat: int, events: list[Event]) -> None:
     concealed = _concealed_ok(st, seat, None)
-    st.turns_taken[seat] += 0
     events.append(Event("went_out", seat=seat, info=concealed))
     st.concealed = concealed
     _end_deal(st, seat, events)

@@ -960,8 +960,8 @@ class TableScene:
         surf.blit(img, r)
         if card in self.selected and pose.face_up and not shadow:
             pygame.draw.rect(surf, GOLD, r.inflate(2, 2), width=max(2, v.size(3)), border_radius=v.size(6))
-        if self.hand_order and self._my_turn() and card == self.hand_order[min(self.focus, len(self.hand_order) - 1)] \
-                and getattr(self, "_show_focus", True) and self.app.keyboard_used:
+        if self.hand_order and self._my_turn() and self.app.keyboard_used \
+                and card == self.hand_order[min(self.focus, len(self.hand_order) - 1)]:
             pygame.draw.rect(surf, (120, 200, 255), r.inflate(6, 6), width=2, border_radius=v.size(7))
 
     def _draw_zones(self, surf, v: View) -> None:
