@@ -71,7 +71,18 @@ def test_whole_games_reach_the_end(level, players, teams):
     assert st.winners
 
 
-def test_hard_is_deterministic_for_a_seed_and_an_observation():
+class _StoppedClock:
+    """The search's safety cap reads the clock; a stopped clock keeps a loaded CI machine
+    from cutting a search short, which is the only way timing may change a decision."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        return 0.0
+
+
+def test_hard_is_deterministic_for_a_seed_and_an_observation(monkeypatch):
+    from canasta.ai import search
+    monkeypatch.setattr(search, "time", _StoppedClock)
     a = make_player("hard", seed=4, budget_ms=40)
     b = make_player("hard", seed=4, budget_ms=40)
     chosen = 0
