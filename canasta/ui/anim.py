@@ -37,10 +37,13 @@ class Pose:
     z: int = 0                # drawing order
 
     def lerp(self, other: "Pose", t: float) -> "Pose":
+        # the card turns over and changes size half-way: faces are drawn for a few sizes
+        # only (rendering one at every in-between size would stall the frame)
+        late = t >= 0.5
         return Pose(self.x + (other.x - self.x) * t, self.y + (other.y - self.y) * t,
-                    other.face_up if t >= 0.5 else self.face_up,
+                    other.face_up if late else self.face_up,
                     self.angle + (other.angle - self.angle) * t,
-                    self.scale + (other.scale - self.scale) * t, other.z)
+                    other.scale if late else self.scale, other.z)
 
 
 class Sprite:

@@ -69,6 +69,7 @@ class App:
         self._felt: dict[tuple, pygame.Surface] = {}
         self._rot: dict[tuple, pygame.Surface] = {}
         self._shots: list[str] = []
+        self._since_draw = 1.0
         self.messages: list[str] = []
         #: called after :meth:`apply_settings` (a paused table re-lays its cards)
         self.settings_listeners: list = []
@@ -119,6 +120,7 @@ class App:
 
     def apply_settings(self) -> None:
         """Settings changed: art, sounds and animation follow at once."""
+        self._since_draw = 1.0
         s = self.settings
         self.art.set_options(s.card_back, s.four_colour, s.show_points)
         self._rot.clear()
@@ -142,13 +144,19 @@ class App:
         and takes them up again when it comes back)."""
         old = self.scene
         self.scene = scene
+        self._since_draw = 1.0   # a new scene is always drawn
         if old is not None and old is not scene and hasattr(old, "close"):
             old.close()
 
     # -- the loop --------------------------------------------------------------------
     def step(self, dt: float, events: Optional[list] = None) -> None:
-        """One frame: events, update, draw, flip (tests call this with a fake time step)."""
-        for event in (pygame.event.get() if events is None else events):
+        """One frame: events, update, draw, flip (tests call this with a fake time step).
+
+        A scene that says it is idle (nothing moving, nothing changed) and got no input is
+        not redrawn, except a quarter of a second after the last drawing: a table left
+        open costs next to no processor time."""
+        events = pygame.event.get() if events is None else events
+        for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
@@ -170,9 +178,17 @@ class App:
                 self.keyboard_used = False
             if self.scene is not None:
                 self.scene.handle(event)
+        drawn = True
         if self.scene is not None:
             self.scene.update(dt)
-            self.scene.draw(self.screen)
+            idle = getattr(self.scene, "is_idle", None)
+            if (not events and not self._shots and idle is not None and idle()
+                    and self._since_draw < 0.25 and not self.exit_after_first_frame):
+                drawn = False
+                self._since_draw += dt
+            else:
+                self.scene.draw(self.screen)
+                self._since_draw = 0.0
             if getattr(self.scene, "quit_requested", False):
                 self.running = False
         for path in self._shots:
@@ -184,7 +200,8 @@ class App:
             except (pygame.error, OSError) as e:
                 print(f"canasta: could not save the screenshot {path}: {e}", file=sys.stderr)
         self._shots.clear()
-        pygame.display.flip()
+        if drawn:
+            pygame.display.flip()
         if self.exit_after_first_frame:
             print("canasta: first frame drawn", flush=True)
             self.running = False

@@ -73,6 +73,7 @@ class TableScene:
         self.shot_taken_for: Optional[int] = None
         self.sheet_shown = False
         self.quit_requested = False
+        self._dirty = True
         self.turn_start: Optional[int] = None
         self.hint_thread: Optional[threading.Thread] = None
         self.hint_result = None
@@ -199,7 +200,13 @@ class TableScene:
         self._menu_button.rect = v.rect((1184, 8, 88, 30))
 
     # ------------------------------------------------------------------ layout
+    def is_idle(self) -> bool:
+        """Nothing on the table would look different if it were drawn again now."""
+        return not (self._dirty or self.animator.busy or self.drag is not None or self.toast.visible
+                    or self.hint_thread is not None or self.pause > 0 or getattr(self, "confirm", None))
+
     def _relayout(self, order: tuple = (), snap: bool = False, deal: bool = False) -> None:
+        self._dirty = True
         targets, origin = self._targets()
         if snap:
             self.animator.snap(targets)
@@ -901,6 +908,7 @@ class TableScene:
         return "Meld what you can (drag cards to your melds), then discard one card."
 
     def draw(self, surf: pygame.Surface) -> None:
+        self._dirty = False
         v = self.view
         art = self.app.art
         surf.blit(self.app.felt(surf.get_size()), (0, 0))
