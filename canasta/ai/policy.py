@@ -38,6 +38,9 @@ NEW_WILD = 40.0
 TAKE_WILD = 45.0
 DRAW_VALUE = 12.0
 TAKE_CARD = 14.0
+OUT_BEHIND = -250.0      # do not go out further behind than this (unless threatened),
+OUT_HOLD = 150.0         # nor less ahead than this while the partner holds a big hand
+THREAT_4 = 0.75          # how close a side with a 3- or 4-card hand is to going out
 
 
 # ---------------------------------------------------------------------------
@@ -89,7 +92,7 @@ def threat(v: View) -> float:
         if short > 1 or (short == 1 and near < 5):
             continue
         smallest = min(v.hand_sizes[s] for s in range(v.n) if s % v.teams == t)
-        level = 1.0 if smallest <= 2 else 0.75 if smallest <= 4 else 0.4 if smallest <= 7 else 0.15
+        level = 1.0 if smallest <= 2 else THREAT_4 if smallest <= 4 else 0.4 if smallest <= 7 else 0.15
         if short:
             level *= 0.5
         worst = max(worst, level)
@@ -170,11 +173,11 @@ def should_go_out(v: View, out_seat: int, melded_gain: float) -> tuple[bool, flo
     if danger >= 0.75:
         # the other side can go out any moment: lock in what we have
         return True, margin
-    if margin < -250 + 250 * danger:
+    if margin < OUT_BEHIND + 250 * danger:
         return False, margin
     # ahead: still hold back while a partner keeps a big hand and the side can build more
     partner_cards = sum(v.hand_sizes[p] for p in v.partners(out_seat))
-    if margin < 150 and partner_cards >= 9 and v.stock_size > 30 and danger < 0.4:
+    if margin < OUT_HOLD and partner_cards >= 9 and v.stock_size > 30 and danger < 0.4:
         return False, margin
     return True, margin
 

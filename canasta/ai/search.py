@@ -38,7 +38,7 @@ from .view import view_from_observation, view_from_state
 DEFAULT_BUDGET_MS = 250.0
 DEFAULT_WORLDS = 32
 DEFAULT_CANDIDATES = 4
-DEFAULT_DEPTH = 8      # turns simulated after the move (then the evaluation)
+DEFAULT_ROUNDS = 2     # rounds of turns simulated after the move (then the evaluation)
 
 _ENDED = (DEAL_OVER, GAME_OVER)
 
@@ -104,7 +104,7 @@ class HardPlayer(Player):
     level = "hard"
 
     def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
-                 candidates: int = DEFAULT_CANDIDATES, depth: int = DEFAULT_DEPTH):
+                 candidates: int = DEFAULT_CANDIDATES, depth: int | None = None):
         self.seed = seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
         # the budget sets the number of worlds, in proportion (a fixed number: the clock
@@ -112,7 +112,7 @@ class HardPlayer(Player):
         scale = self.budget_ms / DEFAULT_BUDGET_MS
         self.worlds = max(2, int(round(worlds * scale)))
         self.candidates = candidates
-        self.depth = depth
+        self.depth = depth  # turns; None: DEFAULT_ROUNDS rounds of the table
         self.last_stats: dict = {}
 
     def choose(self, obs: Observation, legal: Sequence[Action], should_stop: StopCheck = None) -> Action:
@@ -138,16 +138,20 @@ class HardPlayer(Player):
         deadline = start + self.budget_ms / 1000.0 * 2.5  # safety cap only
         rng = random.Random(f"hard|{self.seed}|{observation_key(obs)}")
         team = obs.seat % obs.rules.teams
+        depth = self.depth if self.depth is not None else DEFAULT_ROUNDS * obs.rules.players
+        # the same number of simulated turns whatever the table: more, shorter
+        # simulations with fewer players, fewer and longer ones with more
+        n_worlds = max(2, int(round(self.worlds * 8 / max(1, depth))))
         results: list[list[float]] = [[] for _ in cands]
         worlds = 0
-        for w in range(self.worlds):
+        for w in range(n_worlds):
             if w >= 2 and (time.perf_counter() > deadline or (should_stop is not None and should_stop())):
                 break
             world = sample_state(obs, rng)
             for j, i in enumerate(cands):
                 s = world.clone()
                 apply_in_place(s, legal[i])
-                rollout(s, self.depth)
+                rollout(s, depth)
                 results[j].append(margin_for(evaluate(s), team))
             worlds += 1
         base = results[0]
