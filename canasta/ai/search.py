@@ -145,7 +145,9 @@ class HardPlayer(Player):
         results: list[list[float]] = [[] for _ in cands]
         worlds = 0
         for w in range(n_worlds):
-            if w >= 2 and (time.perf_counter() > deadline or (should_stop is not None and should_stop())):
+            if should_stop is not None and should_stop():
+                break  # the answer is no longer wanted
+            if w >= 2 and time.perf_counter() > deadline:
                 break
             world = sample_state(obs, rng)
             for j, i in enumerate(cands):
@@ -154,6 +156,8 @@ class HardPlayer(Player):
                 rollout(s, depth)
                 results[j].append(margin_for(evaluate(s), team))
             worlds += 1
+        if not worlds:
+            return cands[0]
         base = results[0]
         best_j, best_gain = 0, 0.0
         for j in range(1, len(cands)):
