@@ -43,7 +43,7 @@ def hint(obs: Observation, legal: Sequence[Action], seed: int = 0,
     from .explain import explain
     player = HardPlayer(seed=seed, budget_ms=budget_ms)
     action = player.choose(obs, legal)
-    return action, explain(obs, action)
+    return action, explain(obs, action, legal)
 
 
 __all__ = ["LEVELS", "DEFAULT_BUDGET_MS", "Player", "EasyPlayer", "MediumPlayer", "HardPlayer",

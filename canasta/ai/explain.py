@@ -28,8 +28,9 @@ def _canasta_note(v, groups, top_rank: int = 0) -> str:
     return ""
 
 
-def explain(obs: Observation, action: Action) -> str:
-    """A sentence saying what ``action`` does and why it is a good idea."""
+def explain(obs: Observation, action: Action, legal=None) -> str:
+    """A sentence saying what ``action`` does and why it is a good idea (``legal``, when
+    given, lets it say that there was no other choice)."""
     v = view_from_observation(obs)
     t = type(action)
     if t is Draw:
@@ -39,6 +40,11 @@ def explain(obs: Observation, action: Action) -> str:
         k = KIND_OF[top]
         if WILD_OF[top] or k == BLACK3:
             return "Draw from the stock: nobody can take the pile while a wild card or black three tops it."
+        if legal is not None and not any(type(a) is TakePile for a in legal):
+            if v.frozen_for(v.team):
+                return (f"Draw from the stock: the pile is frozen for your side and you hold no "
+                        f"natural pair of {_plural(k)}.")
+            return f"Draw from the stock: you cannot take the pile with the {RANK_NAMES.get(k, 'card')} on top."
         if obs.pile_size <= 2:
             return f"Draw from the stock: a pile of {obs.pile_size} is not worth your cards."
         return f"Draw from the stock: taking the {RANK_NAMES.get(k, 'card')} would cost you more than it brings."
