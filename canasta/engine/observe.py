@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional
 
-from .cards import KIND_OF, RED3, WILD_OF
+from .cards import BLACK3, KIND_OF, RED3, WILD_OF
 from .rules import Rules
 from .state import DealResult, State, TableMeld
 
@@ -140,6 +140,22 @@ def sample_state(ob: Observation, rng: random.Random) -> State:
     rng.shuffle(unseen)
     reds = [c for c in unseen if KIND_OF[c] == RED3]
     others = [c for c in unseen if KIND_OF[c] != RED3]
+    # every wild card (and red three, and a freezing black three) in the pile lies
+    # sideways and so is seen: the hidden part of the pile holds none of them
+    rules = ob.rules
+    def shows_sideways(c: int) -> bool:
+        return WILD_OF[c] or (KIND_OF[c] == BLACK3 and rules.black_three_freezes)
+    # the hidden part of the pile first: it may need most of the plain unseen cards
+    if ob.pile_cards:
+        st.pile = list(ob.pile_cards)
+    else:
+        hidden = max(ob.pile_size - 1, 0)
+        side_below = [c for c in ob.sideways if c != ob.pile_top]
+        need = max(hidden - len(side_below), 0)
+        plain = [c for c in others if not shows_sideways(c)][:need]
+        chosen = set(plain)
+        others = [c for c in others if c not in chosen]
+        st.pile = side_below + plain + ([ob.pile_top] if ob.pile_top is not None else [])
     for c in ob.hand:
         st._add_to_hand(ob.seat, c)
     st.known = [list(k) for k in ob.known]
@@ -154,20 +170,7 @@ def sample_state(ob: Observation, rng: random.Random) -> State:
             st._add_to_hand(s, c)
         pos += need
     rest = others[pos:]
-    if ob.pile_cards:
-        st.pile = list(ob.pile_cards)
-    else:
-        hidden = max(ob.pile_size - 1, 0)
-        below = rest[:hidden]
-        rest = rest[hidden:]
-        st.pile = below + ([ob.pile_top] if ob.pile_top is not None else [])
-        # the visible freezing cards lie somewhere in the pile
-        for c in ob.sideways:
-            if c not in st.pile:
-                st.pile.insert(0, c)
-                if below:
-                    rest.append(st.pile.pop(1))
-    st.sideways = [c for c in st.pile if c in ob.sideways or (WILD_OF[c] and ob.frozen)]
+    st.sideways = [c for c in st.pile if c in ob.sideways]
     stock = rest + reds
     rng.shuffle(stock)
     st.stock = stock[:ob.stock_size]
