@@ -426,15 +426,19 @@ def meld_score(v: View, a: Meld) -> float:
     return total
 
 
-def medium_choose(v: View, legal: Sequence[Action]) -> Action:
-    if len(legal) == 1:
-        return legal[0]
-    scores = medium_scores(v, legal)
+def _best(legal: Sequence[Action], scores: Sequence[float]) -> Action:
+    """The first of the highest-scoring actions."""
     best = 0
     for i in range(1, len(legal)):
         if scores[i] > scores[best]:
             best = i
     return legal[best]
+
+
+def medium_choose(v: View, legal: Sequence[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    return _best(legal, medium_scores(v, legal))
 
 
 # ---------------------------------------------------------------------------
@@ -493,12 +497,7 @@ def easy_scores(v: View, legal: Sequence[Action]) -> list[float]:
 def easy_choose(v: View, legal: Sequence[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
-    scores = easy_scores(v, legal)
-    best = 0
-    for i in range(1, len(legal)):
-        if scores[i] > scores[best]:
-            best = i
-    return legal[best]
+    return _best(legal, easy_scores(v, legal))
 
 
 def trivial(legal: Sequence[Action]) -> Optional[Action]:
