@@ -9,6 +9,11 @@ seats, so that both sides hold the same cards once each: the luck of the deal
 cancels in the pair's mean. The figures are per deal, side A minus side B (with more
 than two teams, the mean of side A's teams minus the mean of side B's), with a 95%
 confidence interval over the independent samples (deal pairs with ``--duplicate``).
+
+A deal is won by the side with the higher score. With ``--duplicate`` a deal is won
+the way duplicate bridge scores a board: by the side whose two plays of the same cards
+score more together (the sign of the pair's difference), so the luck of the cards is
+cancelled here too; the share of the single plays won is printed beside it.
 """
 
 from __future__ import annotations
@@ -119,8 +124,13 @@ def summarize(results: list[dict], level_a: str, level_b: str, players: int, see
     mean = statistics.fmean(samples) if n else 0.0
     sd = statistics.stdev(samples) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
-    wins = [w for r in results for w in r["wins"]]
-    played = len(wins)
+    plays = [w for r in results for w in r["wins"]]
+    played = len(plays)
+    if duplicate:
+        # a deal's two plays of the same cards, scored together
+        wins = [1 if s > 0 else -1 if s < 0 else 0 for s in samples]
+    else:
+        wins = plays
     times: dict[str, list[float]] = {}
     for r in results:
         for lvl, (total, count) in r["times"].items():
@@ -130,26 +140,42 @@ def summarize(results: list[dict], level_a: str, level_b: str, players: int, see
     return {
         "team0": level_a, "team1": level_b, "players": players, "seed": seed,
         "duplicate": duplicate, "budget_ms": budget_ms,
-        "deals": played, "samples": n,
+        "deals": n, "plays": played, "samples": n,
         "mean_diff": mean, "ci_low": mean - half, "ci_high": mean + half,
-        "win_share": {"team0": sum(1 for w in wins if w > 0) / played if played else 0.0,
-                      "team1": sum(1 for w in wins if w < 0) / played if played else 0.0,
-                      "tie": sum(1 for w in wins if w == 0) / played if played else 0.0},
+        "win_share": _shares(wins),
+        "win_share_plays": _shares(plays),
         "decision_ms": {lvl: (tot / cnt if cnt else 0.0) for lvl, (tot, cnt) in times.items()},
         "decisions": {lvl: cnt for lvl, (tot, cnt) in times.items()},
         "seconds": seconds,
     }
 
 
+def _shares(wins: list[int]) -> dict:
+    """Share of the outcomes (1 side A won, -1 side B won, 0 tie) per side."""
+    total = len(wins)
+    if not total:
+        return {"team0": 0.0, "team1": 0.0, "tie": 0.0}
+    return {"team0": sum(1 for w in wins if w > 0) / total,
+            "team1": sum(1 for w in wins if w < 0) / total,
+            "tie": sum(1 for w in wins if w == 0) / total}
+
+
+def _share_line(label: str, share: dict) -> str:
+    return (f"{label}: team 0 {100 * share['team0']:.1f}%, team 1 {100 * share['team1']:.1f}%"
+            f", tied {100 * share['tie']:.1f}%")
+
+
 def format_report(s: dict) -> str:
+    dup = s["duplicate"]
     lines = [
         f"{s['team0']} (team 0) vs {s['team1']} (team 1), {s['players']} players, "
-        f"{s['deals']} deals{' (duplicate: ' + str(s['samples']) + ' pairs)' if s['duplicate'] else ''}",
+        f"{s['deals']} deals{' each played twice, seats swapped (' + str(s['plays']) + ' plays)' if dup else ''}",
         f"mean score difference per deal (team 0 - team 1): {s['mean_diff']:+.1f} "
         f"(95% CI {s['ci_low']:+.1f} .. {s['ci_high']:+.1f})",
-        f"deals won: team 0 {100 * s['win_share']['team0']:.1f}%, team 1 {100 * s['win_share']['team1']:.1f}%"
-        f", tied {100 * s['win_share']['tie']:.1f}%",
+        _share_line("deals won (both plays of the same cards together)" if dup else "deals won", s["win_share"]),
     ]
+    if dup:
+        lines.append(_share_line("single plays won", s["win_share_plays"]))
     for lvl, ms in sorted(s["decision_ms"].items()):
         lines.append(f"mean decision time {lvl}: {ms:.2f} ms ({s['decisions'][lvl]} decisions)")
     return "\n".join(lines)

@@ -131,8 +131,9 @@ def test_arena_cli_writes_the_figures(tmp_path, capsys):
     data = json.loads(out.read_text())
     for key in ("deals", "mean_diff", "ci_low", "ci_high", "win_share", "decision_ms"):
         assert key in data
-    assert data["deals"] == 6
+    assert data["deals"] == 3 and data["plays"] == 6
     assert set(data["win_share"]) >= {"team0", "team1"}
+    assert set(data["win_share_plays"]) >= {"team0", "team1"}
     assert set(data["decision_ms"]) == {"easy", "random"}
     assert data["ci_low"] <= data["mean_diff"] <= data["ci_high"]
     printed = capsys.readouterr().out
@@ -160,3 +161,24 @@ def test_make_player_levels_choose_legal_moves_at_the_first_decision():
     for level in ("easy", "medium", "hard", "random"):
         p = make_player(level, seed=1, budget_ms=30)
         assert p.choose(observe(st, st.to_act), legal_actions(st)) in legal_actions(st)
+
+
+def test_a_duplicate_deal_is_won_by_both_plays_together():
+    from canasta.arena import summarize
+
+    def res(i, diffs):
+        return {"index": i, "diffs": diffs, "wins": [1 if d > 0 else -1 if d < 0 else 0 for d in diffs],
+                "times": {}}
+
+    # deal 0: side A loses one play by 100 but wins the other by 300 (the same cards)
+    # deal 1: A wins by 50, loses by 20; deal 2: A loses both; deal 3: exactly even
+    results = [res(0, [-100, 300]), res(1, [50, -20]), res(2, [-40, -10]), res(3, [60, -60])]
+    dup = summarize(results, "medium", "easy", 4, 1, True, None, 0.0)
+    assert dup["deals"] == 4 and dup["plays"] == 8
+    assert dup["win_share"] == {"team0": 0.5, "team1": 0.25, "tie": 0.25}
+    assert dup["win_share_plays"] == {"team0": 0.375, "team1": 0.625, "tie": 0.0}
+    # without --duplicate every play is a deal of its own
+    single = summarize([res(i, [d]) for i, d in enumerate([-100, 300, 50, -20])], "medium", "easy",
+                       4, 1, False, None, 0.0)
+    assert single["deals"] == 4
+    assert single["win_share"] == single["win_share_plays"] == {"team0": 0.5, "team1": 0.5, "tie": 0.0}
