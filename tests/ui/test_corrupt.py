@@ -26,7 +26,7 @@ from canasta.store.database import DB_FILE
 from canasta.store.saves import SNAPSHOT_FILE
 from canasta.store.settings import SETTINGS_FILE
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import click, frames, play, press, shutdown
+from canasta.ui.screens.harness import click, enter_deal_number, frames, play, press, shutdown
 from canasta.ui.table import TableScene
 
 SEATS = [{"name": "You", "human": True, "level": "medium"}] + [
@@ -61,6 +61,7 @@ def a_game_works(app) -> TableScene:
     assert isinstance(menu, MainMenu)
     frames(app)
     click(app, menu.control("new"))
+    enter_deal_number(app, app.scene)
     click(app, app.scene.control("start"))
     table = app.scene
     assert isinstance(table, TableScene)
@@ -305,6 +306,7 @@ def test_folders_that_cannot_be_made(launch, tmp_path, monkeypatch):
     app, session = launch()
     assert [n for n in session.notices if "score history" in n]
     click(app, app.scene.control("new"))
+    enter_deal_number(app, app.scene)
     click(app, app.scene.control("start"))
     table = app.scene
     assert isinstance(table, TableScene)
@@ -324,6 +326,7 @@ def test_a_read_only_state_folder(launch):
     try:
         app, session = launch()
         click(app, app.scene.control("new"))
+        enter_deal_number(app, app.scene)
         click(app, app.scene.control("start"))
         table = app.scene
         assert play(table, lambda: len(table.game.actions) >= 6)

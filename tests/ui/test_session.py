@@ -21,7 +21,7 @@ from canasta.engine.record import Game
 from canasta.store import has_saved_game, load_game, paths
 from canasta.store.saves import JOURNAL_FILE, SNAPSHOT_FILE
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import boot, click, click_at, frames, play, press, shutdown
+from canasta.ui.screens.harness import boot, click, click_at, enter_deal_number, frames, play, press, shutdown
 from canasta.ui.screens.newgame import TARGETS, NewGameScreen
 from canasta.ui.screens.stats import LINE_COLOURS, StatisticsScreen
 from canasta.ui.table import TableScene
@@ -37,10 +37,12 @@ def quit_window(app, session) -> None:
 
 
 def new_game_from_menu(app, target_clicks: int = 0) -> TableScene:
-    """Main menu -> New game -> (a lower target score) -> Start."""
+    """Main menu -> New game -> a deal number that gives a long first deal -> (a lower
+    target score) -> Start."""
     click(app, app.scene.control("new"))
     form = app.scene
     assert isinstance(form, NewGameScreen)
+    enter_deal_number(app, form)
     if target_clicks:
         click(app, form.control("tab_rules"))
         stepper = form.control("target_score")

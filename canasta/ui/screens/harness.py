@@ -88,6 +88,20 @@ def type_text(app, s: str) -> None:
     app.step(DT, [pygame.event.Event(pygame.TEXTINPUT, text=s)])
 
 
+# A deal number whose first deal runs long (83 actions with the quick players), for
+# tests that need the deal still going after a few dozen moves: now and then a fresh
+# random number deals a hand that a partnership goes out with inside ten moves.
+LONG_DEAL = "1234"
+
+
+def enter_deal_number(app, form, number: str = LONG_DEAL) -> None:
+    """Type ``number`` into the New game form's deal number field, as a player would."""
+    click(app, form.control("seed"))
+    press(app, pygame.K_DELETE)
+    type_text(app, number)
+    assert form.seed_text == number
+
+
 def frames(app, n: int = 1) -> None:
     for _ in range(n):
         app.step(DT, [])
