@@ -34,10 +34,11 @@ def _wait(worker, timeout=30.0):
 
 def test_worker_answers_without_blocking_the_caller():
     st, seat, ob, legal = _a_real_decision()
-    with AIWorker(seed=1, budget_ms=400) as w:
-        t0 = time.perf_counter()
+    with AIWorker(seed=1, budget_ms=1500) as w:
         ticket = w.request(seat, ob, legal, "hard")
-        assert (time.perf_counter() - t0) < 0.05  # returns at once
+        # the call came back while the search is still thinking (had it waited for the
+        # search, the answer would be ready now)
+        assert w.poll() is None
         got = _wait(w)
         assert got is not None
         assert got[0] == ticket and got[1] in legal
@@ -50,17 +51,14 @@ def test_cancel_drops_pending_work_and_the_worker_goes_on():
         w.request(seat, ob, legal, "hard")
         w.request(seat, ob, legal, "hard")
         time.sleep(0.05)
-        t0 = time.perf_counter()
         w.cancel()
-        assert time.perf_counter() - t0 < 0.05
         time.sleep(0.3)
         assert w.poll() is None  # cancelled results are never delivered
-        # the running search saw the cancel and stopped: a new request is answered soon
-        t1 = time.perf_counter()
+        # the running search saw the cancel and stopped: a new request is answered long
+        # before the 20-second search (two of them) would have ended
         ticket = w.request(seat, ob, legal, "medium")
-        got = _wait(w, timeout=5.0)
+        got = _wait(w, timeout=8.0)
         assert got is not None and got[0] == ticket and got[1] in legal
-        assert time.perf_counter() - t1 < 5.0
     finally:
         w.close()
 
