@@ -13,6 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from .cardart import CardArt  # noqa: E402
+from .scene import Scene  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 
 MIN_SIZE = (1024, 640)
@@ -61,7 +62,7 @@ class App:
             from ..ai.worker import AIWorker
             ai = AIWorker()
         self.ai = ai
-        self.scene = None
+        self.scene: Optional[Scene] = None
         self.running = True
         self.exit_code = 0
         self.keyboard_used = False
@@ -139,13 +140,13 @@ class App:
         except pygame.error:
             pass
 
-    def set_scene(self, scene) -> None:
+    def set_scene(self, scene: Scene) -> None:
         """Show ``scene``; the scene left is closed (a table stops its computer players,
         and takes them up again when it comes back)."""
         old = self.scene
         self.scene = scene
         self._since_draw = 1.0   # a new scene is always drawn
-        if old is not None and old is not scene and hasattr(old, "close"):
+        if old is not None and old is not scene:
             old.close()
 
     # -- the loop --------------------------------------------------------------------
@@ -166,8 +167,8 @@ class App:
                     self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
                 else:
                     self.screen = pygame.display.get_surface()
-                if hasattr(self.scene, "on_resize"):
-                    self.scene.on_resize()
+                if self.scene is not None:
+                    self.scene.resize()
                 continue
             if event.type == pygame.KEYDOWN:
                 self.keyboard_used = True
@@ -181,15 +182,14 @@ class App:
         drawn = True
         if self.scene is not None:
             self.scene.update(dt)
-            idle = getattr(self.scene, "is_idle", None)
-            if (not events and not self._shots and idle is not None and idle()
+            if (not events and not self._shots and self.scene.is_idle()
                     and self._since_draw < 0.25 and not self.exit_after_first_frame):
                 drawn = False
                 self._since_draw += dt
             else:
                 self.scene.draw(self.screen)
                 self._since_draw = 0.0
-            if getattr(self.scene, "quit_requested", False):
+            if self.scene.quit_requested:
                 self.running = False
         for path in self._shots:
             try:
@@ -215,7 +215,7 @@ class App:
 
     def close(self) -> None:
         scene = self.scene
-        if scene is not None and hasattr(scene, "close"):
+        if scene is not None:
             scene.close()
         try:
             self.ai.close()

@@ -94,7 +94,7 @@ def bench_frame(frames: int = 300) -> int:
                 c = hand[(i // 12) % len(hand)]
                 scene.selected.symmetric_difference_update({c})
                 scene.animator.sprites.pop(hand[(i // 12 + 5) % len(hand)], None)
-                scene._relayout(order=tuple(hand[:4]))
+                scene.relayout(order=tuple(hand[:4]))
             t0 = time.perf_counter()
             app.step(1 / 60, [])
             times.append((time.perf_counter() - t0) * 1000)

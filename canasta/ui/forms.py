@@ -20,6 +20,7 @@ from typing import Any, Callable, Optional, Sequence
 import pygame
 
 from .layout import View
+from .scene import Scene
 from .widgets import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, GOLD, INK, PANEL, Toast, blit_text, font,
                       panel, wrap)
 
@@ -682,7 +683,7 @@ class ListView(Control):
 # --------------------------------------------------------------------------- screens
 
 
-class Screen:
+class Screen(Scene):
     """A scene made of controls: see the module documentation for the input rules.
 
     Subclasses fill ``self.controls`` (in Tab order), place them in :meth:`layout`
@@ -883,6 +884,9 @@ class Screen:
 
     def close(self) -> None:
         """Leaving the screen."""
+
+    def notice(self, message: str, seconds: float = 6.0, error: bool = True) -> None:
+        self.toast.show(message, seconds, error=error)
 
 
 __all__ = ["Control", "PushButton", "Toggle", "Stepper", "Slider", "TextField", "ListView", "Screen",

@@ -209,7 +209,7 @@ class PauseMenu(Screen):
             b.rect = pygame.Rect(640 - 170, y, 340, 48)
             y += 60
 
-    def on_resize(self) -> None:
+    def resize(self) -> None:
         self._backdrop = None
 
     def draw_background(self, surf: pygame.Surface) -> None:

@@ -163,8 +163,7 @@ class Session:
         self.autoplay = False
         self.recorded: set[str] = set()
         self.last_finished: Optional[str] = None
-        if hasattr(app, "settings_listeners"):
-            app.settings_listeners.append(self._settings_changed)
+        app.settings_listeners.append(self._settings_changed)
 
     # -- notices --------------------------------------------------------------------
     def notify(self, *messages: str) -> None:
@@ -179,8 +178,8 @@ class Session:
         self.notify(*messages)
         scene = self.app.scene
         for m in messages:
-            if m and hasattr(scene, "toast"):
-                scene.toast.show(m, 7.0, error=True)
+            if m and scene is not None:
+                scene.notice(m, 7.0, error=True)
 
     def _db_messages(self) -> list[str]:
         msgs = self.db.take_messages()
@@ -349,11 +348,7 @@ class Session:
         table = self.table
         if table is None:
             return
-        refresh = getattr(table, "refresh", None)
-        if callable(refresh):
-            refresh()
-        elif hasattr(table, "_relayout"):
-            table._relayout(snap=True)
+        table.refresh()
 
     # -- screens ----------------------------------------------------------------------
     def show_main_menu(self) -> None:
@@ -395,8 +390,8 @@ class Session:
         for m in msgs:
             self.notify(m)
             scene = self.app.scene
-            if hasattr(scene, "toast"):
-                scene.toast.show(m, 6.0, error=True)
+            if scene is not None:
+                scene.notice(m, 6.0, error=True)
 
     def quit(self) -> None:
         self.app.running = False

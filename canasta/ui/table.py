@@ -23,6 +23,7 @@ from ..engine.observe import observe
 from ..engine.record import Game
 from ..engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, partner_of
 from .anim import Animator, Pose
+from .scene import Scene
 from .layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, MELD_SCALE, OTHER_SCALE, PILE_POS,
                      RED3_SCALE, SEAT_PLACES, STOCK_POS, View, team_bands)
 from .widgets import GOLD, INK, DIM, Button, Toast, blit_text, panel, text
@@ -48,7 +49,7 @@ class Drag:
     targets: Optional[dict] = None      # zone name -> ("do" | "stage", action or groups)
 
 
-class TableScene:
+class TableScene(Scene):
     """One game at the table. ``app`` gives the window, art, sounds, settings and AI."""
 
     def __init__(self, app, game: Game, seats: list[SeatConfig], *, autoplay_deals: Optional[int] = None,
@@ -78,6 +79,8 @@ class TableScene:
         self.hint_thread: Optional[threading.Thread] = None
         self.hint_result = None
         self.answer_note = ""
+        self.confirm: Optional[tuple[str, Callable[[], None]]] = None
+        self._verdict_key = None
         humans = [i for i, s in enumerate(seats) if s.human]
         self.humans = humans
         self.viewer: Optional[int] = humans[0] if humans else 0
@@ -157,7 +160,7 @@ class TableScene:
         (the buttons are drawn every frame; the engine is asked only when needed)."""
         st = self.state
         key = (len(self.game.actions), id(st), st.phase, tuple(self.staged))
-        if getattr(self, "_verdict_key", None) != key:
+        if self._verdict_key != key:
             legal = legal_actions(st) if st.phase in (DRAW, PLAY) else []
             self._verdict_key = key
             self._verdict = {
@@ -203,7 +206,7 @@ class TableScene:
     def is_idle(self) -> bool:
         """Nothing on the table would look different if it were drawn again now."""
         return not (self._dirty or self.animator.busy or self.drag is not None or self.toast.visible
-                    or self.hint_thread is not None or self.pause > 0 or getattr(self, "confirm", None))
+                    or self.hint_thread is not None or self.pause > 0 or self.confirm)
 
     def _relayout(self, order: tuple = (), snap: bool = False, deal: bool = False) -> None:
         self._dirty = True
@@ -572,6 +575,16 @@ class TableScene:
         else:
             self.quit_requested = True
 
+    def notice(self, message: str, seconds: float = 6.0, error: bool = True) -> None:
+        self.toast.show(message, seconds, error=error)
+
+    def resize(self) -> None:
+        self._dirty = True
+
+    def relayout(self, order: tuple = (), snap: bool = False) -> None:
+        """Lay the table out again from the state (``order``: cards to move first)."""
+        self._relayout(order, snap=snap)
+
     def refresh(self) -> None:
         """Lay the cards out again at once (after a change of settings: sorting, sizes)."""
         self._verdict_key = None
@@ -586,12 +599,12 @@ class TableScene:
     def handle(self, event: pygame.event.Event) -> None:
         st = self.state
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if getattr(self, "confirm", None):
+            if self.confirm:
                 self.confirm = None
                 return
             self._leave("pause")
             return
-        if getattr(self, "confirm", None):
+        if self.confirm:
             self._handle_confirm(event)
             return
         if self.privacy is not None:
@@ -946,7 +959,7 @@ class TableScene:
         self._menu_button.draw(surf, v.size(19))
         if st.phase == ANSWER and self.seats[st.to_act].human and self.viewer == st.to_act and not st.deal_over:
             self._draw_question(surf, v)
-        if getattr(self, "confirm", None):
+        if self.confirm:
             self._draw_confirm(surf, v)
         self.toast.draw(surf, v.pt(640, 420), v.size(24), v.size(620))
         if st.deal_over:

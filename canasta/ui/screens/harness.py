@@ -200,8 +200,7 @@ def render_all(out_dir: str, sizes=((1280, 800), (1024, 640), (1920, 1080))) -> 
     def shoot(name: str) -> None:
         for w, h in sizes:
             app.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-            if hasattr(app.scene, "on_resize"):
-                app.scene.on_resize()
+            app.scene.resize()
             app.step(DT, [])
             path = os.path.join(out_dir, f"{name}-{w}x{h}.png")
             pygame.image.save(app.screen, path)
