@@ -41,7 +41,7 @@ def user_folders(tmp_path, monkeypatch):
 @pytest.fixture
 def launch():
     """Start the game as ``python -m canasta`` does; every window is closed at the end."""
-    from canasta.ui.screens.harness import boot, frames, shutdown
+    from harness import boot, frames, shutdown
     started = []
 
     def start(argv=(), size=(1280, 800)):

@@ -26,7 +26,7 @@ from canasta.store.database import DB_FILE
 from canasta.store.saves import SNAPSHOT_FILE
 from canasta.store.settings import SETTINGS_FILE
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import click, enter_deal_number, frames, play, press, shutdown
+from harness import click, enter_deal_number, frames, play, press, shutdown
 from canasta.ui.table import TableScene
 
 SEATS = [{"name": "You", "human": True, "level": "medium"}] + [

@@ -15,7 +15,7 @@ from canasta.engine import Rules
 from canasta.engine.record import Game
 from canasta.ui.forms import Stepper, Toggle
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import DT, click, click_at, frames, press, type_text
+from harness import DT, click, click_at, frames, press, type_text
 from canasta.ui.screens.newgame import NewGameScreen
 from canasta.ui.screens.rules import RulesScreen, minimum_rows, rules_summary
 from canasta.ui.screens.settings import SettingsScreen

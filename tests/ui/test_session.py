@@ -21,7 +21,7 @@ from canasta.engine.record import Game
 from canasta.store import has_saved_game, load_game, paths
 from canasta.store.saves import JOURNAL_FILE, SNAPSHOT_FILE
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import boot, click, click_at, enter_deal_number, frames, play, press, shutdown
+from harness import boot, click, click_at, enter_deal_number, frames, play, press, shutdown
 from canasta.ui.screens.newgame import TARGETS, NewGameScreen
 from canasta.ui.screens.stats import LINE_COLOURS, StatisticsScreen
 from canasta.ui.table import TableScene
@@ -218,7 +218,7 @@ KILLED_RUN = textwrap.dedent("""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from canasta.engine import Rules
-    from canasta.ui.screens.harness import boot, play
+    from harness import boot, play
     app, session = boot(["--players", "4", "--seed", "77"])
     # a target nobody reaches: the game is always in progress when the kill comes (a
     # finished game's save is removed, and a whole game can take under a second)
@@ -234,6 +234,9 @@ KILLED_RUN = textwrap.dedent("""
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_game_killed_while_saving_resumes_at_a_complete_action(launch, tmp_path):
     env = dict(os.environ)
+    # the harness lives beside the tests (tests/ui), not in the package
+    here = os.path.dirname(os.path.abspath(__file__))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)
     proc = subprocess.Popen([sys.executable, "-c", KILLED_RUN], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, cwd=os.getcwd())
     try:

@@ -10,7 +10,7 @@ import pytest
 from canasta.store.settings import settings_path
 from canasta.ui.app import TABLE_COLOURS
 from canasta.ui.menus import MainMenu, PauseMenu
-from canasta.ui.screens.harness import click, click_at, frames, play, press, shutdown, type_text
+from harness import click, click_at, frames, play, press, shutdown, type_text
 from canasta.ui.screens.settings import SettingsScreen
 from canasta.ui.table import TableScene
 

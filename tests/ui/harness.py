@@ -5,7 +5,7 @@
   screenshot run never waits on a thread.
 * :func:`click`, :func:`press`, :func:`type_text` post real pygame events through
   ``App.step``, at the place a control is drawn.
-* ``python -m canasta.ui.screens.harness OUT_DIR`` draws every screen around the
+* ``python tests/ui/harness.py OUT_DIR`` (from the checkout) draws every screen around the
   table to PNG files at three window sizes, with a throw-away score history, for
   looking at them.
 """
@@ -18,7 +18,7 @@ from typing import Optional
 
 import pygame
 
-from ..layout import View
+from canasta.ui.layout import View
 
 DT = 1 / 60
 
@@ -36,7 +36,7 @@ class SyncWorker:
         self.requests = 0
 
     def request(self, seat, obs, legal, level):
-        from ...ai import make_player
+        from canasta.ai import make_player
         lv = self.level or level
         player = self.players.get((seat, lv))
         if player is None:
@@ -110,8 +110,8 @@ def frames(app, n: int = 1) -> None:
 def boot(argv=(), size=(1280, 800), level: str = "easy"):
     """Start the game as ``python -m canasta`` would (instant animations, computer
     players on this thread); return ``(app, session)``."""
-    from ...__main__ import parse_args
-    from ..main import start
+    from canasta.__main__ import parse_args
+    from canasta.ui.main import start
 
     args = parse_args(["--speed", "instant", "--size", f"{size[0]}x{size[1]}", *argv])
     return start(args, ai=SyncWorker(level))
@@ -128,9 +128,9 @@ def play(table, until, limit: int = 50000, level: str = "easy") -> bool:
     chosen by a computer player and made through the table, the computer seats move
     as the frame loop would make them. Stops at the end of a deal (the score sheet
     waits for a click). Returns ``until()``."""
-    from ...ai import make_player
-    from ...engine import legal_actions
-    from ...engine.observe import observe
+    from canasta.ai import make_player
+    from canasta.engine import legal_actions
+    from canasta.engine.observe import observe
 
     player = make_player(level)
     for _ in range(limit):
@@ -154,12 +154,12 @@ def play(table, until, limit: int = 50000, level: str = "easy") -> bool:
 
 def _sample_games(session, count: int = 4) -> None:
     """Finish a few quick games (computer moves for every seat) into the score history."""
-    from ...ai import make_player
-    from ...engine import NextDeal, Rules, legal_actions
-    from ...engine.observe import observe
-    from ...engine.record import Game
-    from ..session import finished_game_summary
-    from ..table import SeatConfig
+    from canasta.ai import make_player
+    from canasta.engine import NextDeal, Rules, legal_actions
+    from canasta.engine.observe import observe
+    from canasta.engine.record import Game
+    from canasta.ui.session import finished_game_summary
+    from canasta.ui.table import SeatConfig
 
     player = make_player("easy")
     setups = [(Rules(players=4, target_score=1500), "classic-4"), (Rules(players=2, target_score=1000), "classic-2"),
@@ -183,9 +183,9 @@ def render_all(out_dir: str, sizes=((1280, 800), (1024, 640), (1920, 1080))) -> 
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     home = tempfile.mkdtemp(prefix="canasta-shots-")
     os.environ["CANASTA_HOME"] = home
-    from ...store import Settings
-    from ..app import App
-    from ..session import Session
+    from canasta.store import Settings
+    from canasta.ui.app import App
+    from canasta.ui.session import Session
 
     written = []
     os.makedirs(out_dir, exist_ok=True)
@@ -223,13 +223,13 @@ def render_all(out_dir: str, sizes=((1280, 800), (1024, 640), (1920, 1080))) -> 
     shoot("settings")
     session.show_statistics()
     shoot("statistics")
-    from ...engine.rules import Rules
+    from canasta.engine.rules import Rules
     session.show_rules([("Classic, six players in two teams of three", Rules(players=6, teams=2))])
     shoot("rules")
     session.show_rules(session.rules_choices())
     shoot("rules-from-menu")
     # a game in progress: the pause menu over the table, then the main menu with Continue
-    from ..table import SeatConfig
+    from canasta.ui.table import SeatConfig
     seats = [SeatConfig("You", True), SeatConfig("Marta", False), SeatConfig("Luis", False), SeatConfig("Ines", False)]
     table = session.start_game(Rules(players=4), seats, 2026)
     for _ in range(120):
