@@ -16,7 +16,7 @@ import os
 
 import pygame
 
-from canasta.ui.cardart import _paint_suit, _suit_geometry
+from canasta.ui.cardart.suits import paint_suit, suit_geometry
 
 __all__ = ["ICON_SIZES", "draw_icon", "save_icon_png"]
 
@@ -99,7 +99,7 @@ def _paint(big: pygame.Surface, tiny: bool) -> None:
             colour = _INK if suit == 3 else _RED
             corner = _rotate((centre[0] - cw * 0.3, centre[1] - ch * 0.33), centre, angle)
             pip = cw * 0.2
-            _paint_suit(big, suit, (corner[0] - pip / 2, corner[1] - pip / 2, pip, pip), colour)
+            paint_suit(big, suit, (corner[0] - pip / 2, corner[1] - pip / 2, pip, pip), colour)
 
 
 def _front_face(big: pygame.Surface, centre, cw: float, ch: float, angle: float, tiny: bool) -> None:
@@ -111,7 +111,7 @@ def _front_face(big: pygame.Surface, centre, cw: float, ch: float, angle: float,
         pip = cw * 0.2
         hearts.append((centre[0] - cw * 0.3 - pip / 2, centre[1] - ch * 0.33 - pip / 2, pip, pip))
     for box in hearts:
-        polygons, _circles = _suit_geometry(2, box)
+        polygons, _circles = suit_geometry(2, box)
         for poly in polygons:
             pygame.draw.polygon(big, _RED, [_rotate(p, centre, angle) for p in poly])
 
