@@ -9,7 +9,7 @@ before touching anything.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, NamedTuple, Optional
 
 from .cards import KIND_COUNT, KIND_OF, POINTS_OF, WILD_OF
 from .rules import Rules
@@ -113,15 +113,69 @@ class DealResult:
         return [it.total for it in self.items]
 
 
+# ---------------------------------------------------------------------------
+# where cards lie, and who sees them: declared once
+# ---------------------------------------------------------------------------
+
+#: who sees a zone's cards
+OWNER = "owner"      # the seat it belongs to sees the cards; everyone sees how many
+PUBLIC = "public"    # face up: everyone sees every card, in order
+COUNT = "count"      # face down: everyone sees how many, nobody the cards or their order
+
+#: whose a zone is (the State attribute is a list of zones for SEAT and TEAM)
+SEAT, TEAM, TABLE = "seat", "team", "table"
+
+#: what a zone holds
+CARDS, MELDS = "cards", "melds"   # card ids, or TableMeld objects
+
+
+class Zone(NamedTuple):
+    """A place cards lie, as the State holds it (``name``) and as an Observation shows
+    it: its cards under ``shown`` (the seat's own for OWNER, everyone's for PUBLIC),
+    how many under ``sizes``."""
+
+    name: str
+    per: str
+    visibility: str
+    shown: str = ""
+    sizes: str = ""
+    ordered: bool = True      # False: the order of its cards means nothing (a hand)
+    holds: str = CARDS
+
+
+#: every place a card can lie in a deal. Copying, comparing and observing a state,
+#: and sampling one from an observation, go through this list; a game that adds a
+#: place (a foot, talons) adds a line here and the field its Observation shows.
+ZONES: tuple[Zone, ...] = (
+    Zone("hands", SEAT, OWNER, shown="hand", sizes="hand_sizes", ordered=False),
+    Zone("stock", TABLE, COUNT, sizes="stock_size"),
+    Zone("pile", TABLE, PUBLIC, shown="pile"),
+    Zone("melds", TEAM, PUBLIC, shown="melds", holds=MELDS),
+    Zone("red3", TEAM, PUBLIC, shown="red3"),
+)
+
+#: the rest of the state, by how ``clone`` copies it
+_SHARED = ("rules", "seed", "deal_number", "dealer", "turn", "phase", "frozen", "asked",
+           "permission", "melded_this_turn", "partner_added", "took_pile", "played_before_turn",
+           "went_out", "concealed", "result", "outside", "total_cards")   # never changed in place
+_FLAT = ("scores", "history", "sideways", "played", "turns_taken", "winners")
+_NESTED = ("counts", "known")   # per seat: the hand's count of each kind, cards seen taken
+
+
+def _copy_plan() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    flat, nested, melds = list(_FLAT), list(_NESTED), []
+    for z in ZONES:
+        if z.holds == MELDS:
+            melds.append(z.name)
+        elif z.per == TABLE:
+            flat.append(z.name)
+        else:
+            nested.append(z.name)
+    return _SHARED, tuple(flat), tuple(nested), tuple(melds)
+
+
 class State:
-    __slots__ = (
-        "rules", "seed", "deal_number", "dealer", "scores", "history",
-        "hands", "counts", "stock", "pile", "sideways", "frozen",
-        "melds", "red3", "played", "turn", "phase",
-        "asked", "permission", "melded_this_turn", "partner_added", "took_pile",
-        "played_before_turn", "went_out", "concealed", "result",
-        "known", "turns_taken", "winners", "outside", "total_cards",
-    )
+    __slots__ = tuple(z.name for z in ZONES) + _SHARED + _FLAT + _NESTED
 
     def __init__(self, rules: Rules, seed: object = 0):
         r = rules.resolved()
@@ -158,50 +212,23 @@ class State:
         self.outside: list[int] = []      # cards out of this position (conformance only)
         self.total_cards = r.decks * 54   # type: ignore[operator]
 
-    # -- copying -------------------------------------------------------------------
-    def clone(self) -> "State":
-        s = State.__new__(State)
-        s.rules = self.rules
-        s.seed = self.seed
-        s.deal_number = self.deal_number
-        s.dealer = self.dealer
-        s.scores = self.scores[:]
-        s.history = self.history[:]
-        s.hands = [h[:] for h in self.hands]
-        s.counts = [c[:] for c in self.counts]
-        s.stock = self.stock[:]
-        s.pile = self.pile[:]
-        s.sideways = self.sideways[:]
-        s.frozen = self.frozen
-        s.melds = [[m.copy() for m in team] for team in self.melds]
-        s.red3 = [r[:] for r in self.red3]
-        s.played = self.played[:]
-        s.turn = self.turn
-        s.phase = self.phase
-        s.asked = self.asked
-        s.permission = self.permission
-        s.melded_this_turn = self.melded_this_turn
-        s.partner_added = self.partner_added
-        s.took_pile = self.took_pile
-        s.played_before_turn = self.played_before_turn
-        s.went_out = self.went_out
-        s.concealed = self.concealed
-        s.result = self.result
-        s.known = [k[:] for k in self.known]
-        s.turns_taken = self.turns_taken[:]
-        s.winners = self.winners[:]
-        s.outside = self.outside
-        s.total_cards = self.total_cards
-        return s
+    # -- copying and comparing -------------------------------------------------------
+    #: ``clone()``: an independent copy, written out line by line from the declarations
+    #: above (see ``_compiled_clone`` below), which keeps it fast for the search
+    clone: Callable[["State"], "State"]
 
     def snapshot(self) -> tuple:
         """A comparable summary of everything that matters (for equality tests)."""
+        zones = []
+        for z in ZONES:
+            value = getattr(self, z.name)
+            if z.per != TABLE:
+                zones.append(tuple(_zone_key(z, part) for part in value))
+            else:
+                zones.append(_zone_key(z, value))
         return (
-            self.deal_number, self.dealer, tuple(self.scores),
-            tuple(tuple(sorted(h)) for h in self.hands), tuple(self.stock), tuple(self.pile),
-            tuple(self.sideways), self.frozen,
-            tuple(tuple((m.rank, tuple(m.cards), m.by, m.kind) for m in team) for team in self.melds),
-            tuple(tuple(r) for r in self.red3), tuple(self.played), self.turn, self.phase,
+            tuple(zones), self.deal_number, self.dealer, tuple(self.scores),
+            tuple(self.sideways), self.frozen, tuple(self.played), self.turn, self.phase,
             self.asked, self.permission, self.melded_this_turn, self.partner_added,
             self.took_pile, self.played_before_turn, self.went_out, self.concealed,
             tuple(tuple(sorted(k)) for k in self.known), tuple(self.turns_taken),
@@ -281,15 +308,9 @@ class State:
     def all_card_locations(self) -> list[int]:
         """Every card id in play, one entry per place it is (for invariant checks)."""
         out: list[int] = []
-        for h in self.hands:
-            out.extend(h)
-        out.extend(self.stock)
-        out.extend(self.pile)
-        for team in self.melds:
-            for m in team:
-                out.extend(m.cards)
-        for r in self.red3:
-            out.extend(r)
+        for z in ZONES:
+            for part in zone_parts(self, z):
+                out.extend(part)
         out.extend(self.outside)
         return out
 
@@ -297,6 +318,46 @@ class State:
         return (f"<State deal {self.deal_number + 1} dealer {self.dealer} turn {self.turn} "
                 f"{self.phase} hands {[len(h) for h in self.hands]} stock {len(self.stock)} "
                 f"pile {len(self.pile)}{' frozen' if self.frozen else ''}>")
+
+
+def _compiled_clone():
+    """``State.clone`` as straight-line code generated from ZONES and the field lists
+    (as dataclasses writes ``__init__``): a loop of getattr/setattr over the names
+    costs the search about a third more per copy."""
+    shared, flat, nested, melds = _copy_plan()
+    body = ["def clone(self):", "    s = new(State)"]
+    body += [f"    s.{n} = self.{n}" for n in shared]
+    body += [f"    s.{n} = self.{n}[:]" for n in flat]
+    body += [f"    s.{n} = [x[:] for x in self.{n}]" for n in nested]
+    body += [f"    s.{n} = [[m.copy() for m in team] for team in self.{n}]" for n in melds]
+    body.append("    return s")
+    namespace = {"new": object.__new__, "State": State}
+    exec("\n".join(body), namespace)  # noqa: S102 - names come from the declarations above
+    clone = namespace["clone"]
+    clone.__doc__ = "An independent copy of the state."
+    clone.__qualname__ = "State.clone"
+    return clone
+
+
+State.clone = _compiled_clone()  # type: ignore[method-assign]
+
+
+def zone_parts(st: State, zone: Zone) -> list[list[int]]:
+    """The card ids of ``zone``, one list per owner (seat or team; one for the table),
+    melds' cards together per team."""
+    value = getattr(st, zone.name)
+    if zone.per == TABLE:
+        return [value]
+    if zone.holds == MELDS:
+        return [[c for m in team for c in m.cards] for team in value]
+    return value
+
+
+def _zone_key(zone: Zone, cards: list) -> tuple:
+    """One zone's content, comparable (a hand as a set, melds by what shows)."""
+    if zone.holds == MELDS:
+        return tuple((m.rank, tuple(m.cards), m.by, m.kind) for m in cards)
+    return tuple(cards) if zone.ordered else tuple(sorted(cards))
 
 
 def partner_of(state: State, seat: int) -> int:
