@@ -57,10 +57,11 @@ def _shuffled_deck(st: State) -> list[int]:
 
 
 def deal_from_deck(rules: Rules, deck: Sequence[int], dealer: int, scores: Sequence[int] | None = None,
-                   seed: object = 0) -> tuple[State, list[Event]]:
+                   seed: object = 0, deal_number: int = 0) -> tuple[State, list[Event]]:
     """A deal from exactly this deck order (top card first), no shuffle."""
     st = State(rules, seed)
     st.dealer = dealer
+    st.deal_number = deal_number
     if scores is not None:
         if len(scores) != st.rules.teams:
             raise ValueError(f"scores needs one number per team ({st.rules.teams}).")
@@ -147,11 +148,12 @@ def _begin_turn(st: State, seat: int, events: list[Event]) -> None:
 
 
 def check_exhausted(st: State, events: list[Event]) -> None:
-    """Facing an empty stock, the deal ends when the seat cannot take the pile (or at
-    once with ``stock_exhausted = "end"``)."""
+    """Facing an empty stock, the deal ends when the seat cannot take the pile (under
+    either ``stock_exhausted`` option; with ``"end"`` nobody is forced to take it, and
+    passing ends the deal too)."""
     seat = st.turn
     if st.phase == DRAW and not st.stock:
-        if st.rules.stock_exhausted == "end" or not _can_take_any(st, seat):
+        if not _can_take_any(st, seat):
             _end_deal(st, None, events)
 
 
@@ -426,8 +428,9 @@ def _can_take_any(st: State, seat: int) -> bool:
 
 def _must_take(st: State, seat: int) -> bool:
     """With an empty stock: a pile whose top matches the side's meld and is not frozen
-    against it must be taken (but not a single-card pile by a single-card hand)."""
-    if not st.pile:
+    against it must be taken (but not a single-card pile by a single-card hand). With
+    ``stock_exhausted = "end"`` nobody is forced."""
+    if not st.pile or st.rules.stock_exhausted == "end":
         return False
     team = st.team_of(seat)
     top = st.pile[-1]
@@ -440,8 +443,68 @@ def _must_take(st: State, seat: int) -> bool:
 # check / apply
 # ---------------------------------------------------------------------------
 
+_CARD_LIMIT = len(KIND_OF)
+
+
+def _not_card(c: object) -> Optional[str]:
+    if type(c) is not int or not 0 <= c < _CARD_LIMIT:  # bool, float, None... are not cards
+        return f"The move names {c!r}, which is not a card."
+    return None
+
+
+def _not_cards(cards: object, what: str) -> Optional[str]:
+    if not isinstance(cards, (tuple, list)):
+        return f"The move's {what} should be a list of cards, not {cards!r}."
+    for c in cards:
+        err = _not_card(c)
+        if err:
+            return err
+    return None
+
+
+def _not_group(g: object) -> Optional[str]:
+    if isinstance(g, Group):
+        rank = g.rank
+        if type(rank) is not int or not (rank == 0 or 4 <= rank <= 14):
+            return f"The move names {rank!r}, which is not a rank."
+        return _not_cards(g.cards, "meld group")
+    return _not_cards(g, "meld group")
+
+
+def _not_groups(groups: object) -> Optional[str]:
+    if not isinstance(groups, (tuple, list)):
+        return f"The move's melds should be a list of groups of cards, not {groups!r}."
+    for g in groups:
+        err = _not_group(g)
+        if err:
+            return err
+    return None
+
+
+def _malformed(action: object) -> Optional[str]:
+    """A sentence when the action's values are not of the right types (so that no
+    validator ever meets a float card or a None group), else None."""
+    t = type(action)
+    if t is Discard:
+        return _not_card(action.card)  # type: ignore[union-attr]
+    if t is Meld:
+        return _not_groups(action.groups)  # type: ignore[union-attr]
+    if t is TakePile:
+        return (_not_cards(action.with_cards, "cards melded with the top card")  # type: ignore[union-attr]
+                or _not_groups(action.melds))  # type: ignore[union-attr]
+    if t is Answer:
+        if type(action.yes) is not bool:  # type: ignore[union-attr]
+            return "An answer is yes or no."
+    return None
+
+
 def _error(st: State, action: Action, seat: Optional[int]):
     """(message, plan) for the action; message None when legal."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < st.rules.players):  # type: ignore[operator]
+        return f"There is no seat {seat!r} at this table.", None
+    bad = _malformed(action)
+    if bad:
+        return bad, None
     phase = st.phase
     actor = st.to_act
     if seat is not None and seat != actor and not isinstance(action, NextDeal):
@@ -1093,7 +1156,7 @@ def _play_options(st: State, seat: int) -> list[Action]:
         for extra in _initial_extras(st, seat, ids, 0, (), -1):
             if extra:
                 cands.append(Meld(extra))
-    plan = going_out_plan(st, seat) if (len(hand) <= 12 or st.permission) else None
+    plan = going_out_plan(st, seat)
     if plan is not None:
         cands.append(Meld(plan[0]))
     if not st.asked and not st.melded_this_turn and st.rules.ask_to_go_out and plan is not None:

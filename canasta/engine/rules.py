@@ -209,7 +209,7 @@ OPTION_HELP: dict[str, str] = {
     "pile_always_frozen": "The discard pile is always frozen: only a natural pair takes it.",
     "black_three_freezes": "A black three on the pile freezes it, like a wild card.",
     "ask_to_go_out": "A player may ask 'Partner, may I go out?' and must follow the answer.",
-    "stock_exhausted": "When the stock runs out: play on by taking discards, or end the deal at once.",
+    "stock_exhausted": "When the stock runs out: play on, taking the pile when it must be taken, or end the deal as soon as a player does not take it.",
 }
 
 PRESETS: dict[str, Rules] = {

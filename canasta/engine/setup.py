@@ -70,13 +70,18 @@ def position(rules: Rules, data: dict) -> State:
         pool = CardPool(r.decks)  # type: ignore[arg-type]
         deck = [pool.take(c) for c in _list(d.get("deck"), "deck")]
         scores = d.get("scores") or [0] * r.teams  # type: ignore[operator]
-        st, _ = deal_from_deck(rules, deck, int(d.get("dealer", 0)), scores)
+        st, _ = deal_from_deck(rules, deck, _seat(d.get("dealer", 0), r.players, "dealer"), scores,
+                               deal_number=_deal_number(d, data))
         return st
     try:
         st = State(rules)
     except RulesError as e:
         raise SetupError(str(e)) from None
     r = st.rules
+    for key in ("feet", "talons", "threes"):
+        if data.get(key) is not None:
+            raise SetupError(f"state.{key} is not part of the game {r.variant!r}.")
+    st.deal_number = _deal_number(data)
     n, t = r.players, r.teams
     pool = CardPool(r.decks)  # type: ignore[arg-type]
     scores = data.get("scores", [0] * t)  # type: ignore[operator]
@@ -167,6 +172,17 @@ def position(rules: Rules, data: dict) -> State:
     return st
 
 
+def _deal_number(*places: dict) -> int:
+    """The 0-based deal number from a 1-based ``deal_number`` (default the first deal)."""
+    for place in places:
+        value = place.get("deal_number")
+        if value is not None:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise SetupError("deal_number must be a whole number from 1.")
+            return value - 1
+    return 0
+
+
 def _seat(value: Any, n: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise SetupError(f"{what} must be a seat from 0 to {n - 1}.")
@@ -192,7 +208,19 @@ def _pick(st: State, seat: int, code: Any, taken: set) -> int:
     raise SetupError(f"No card {key} can be named.")
 
 
+def _meld_at(st: State, seat: int, index: Any):
+    """The team's meld number ``index`` (in the order the team's melds were made)."""
+    melds = st.melds[st.team_of(seat)]
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(melds):
+        raise SetupError(f"onto {index!r} names none of the side's {len(melds)} melds.")
+    return melds[index]
+
+
 def _group(st: State, seat: int, g: Any, taken: set) -> Group:
+    if isinstance(g, dict) and "onto" in g:
+        m = _meld_at(st, seat, g["onto"])
+        cards = tuple(_pick(st, seat, c, taken) for c in _list(g.get("cards"), "group cards"))
+        return Group(cards, m.rank)
     if isinstance(g, dict):
         rank = g.get("rank")
         if not isinstance(rank, str) or rank.upper() not in CHAR_RANKS:
@@ -214,6 +242,11 @@ def action_from(st: State, data: Any) -> tuple[int, Action]:
     if kind == "take":
         with_cards = tuple(_pick(st, seat, c, taken) for c in _list(data.get("with", []), "with"))
         melds = tuple(_group(st, seat, g, taken) for g in _list(data.get("melds", []), "melds"))
+        if data.get("onto") is not None:
+            m = _meld_at(st, seat, data["onto"])
+            top = st.pile[-1] if st.pile else None
+            if top is None or m.kind != "group" or m.rank != KIND_OF[top]:
+                raise SetupError(f"onto {data['onto']!r} is not a meld the top card can join.")
         return seat, TakePile(with_cards, melds)
     if kind == "meld":
         return seat, Meld(tuple(_group(st, seat, g, taken) for g in _list(data.get("melds"), "melds")))
@@ -229,6 +262,8 @@ def action_from(st: State, data: Any) -> tuple[int, Action]:
         return seat, Pass()
     if kind in ("next_deal", "next"):
         return seat, NextDeal()
+    if kind in ("threes", "special"):
+        raise SetupError(f"The action {kind!r} is not part of the game {st.rules.variant!r}.")
     raise SetupError(f"Unknown action type {kind!r}.")
 
 
@@ -240,8 +275,14 @@ def kind_code(kind: int) -> str:
 
 
 def team_melds_summary(st: State, team: int) -> list[dict]:
-    return [{"rank": kind_code(m.rank), "size": len(m.cards), "wilds": m.wilds} for m in st.melds[team]]
+    return [{"kind": m.kind, "rank": kind_code(m.rank), "size": len(m.cards), "wilds": m.wilds,
+             "closed": False} for m in st.melds[team]]
 
 
-__all__ = ["SetupError", "CardPool", "position", "action_from", "rules_from", "team_melds_summary"]
+def canasta_kinds(st: State, team: int) -> list[str]:
+    """The kinds of the team's canastas, one entry each."""
+    return [("natural" if m.wilds == 0 else "mixed") for m in st.melds[team] if len(m.cards) >= 7]
+
+
+__all__ = ["SetupError", "CardPool", "position", "action_from", "rules_from", "team_melds_summary", "canasta_kinds"]
 _ = Optional

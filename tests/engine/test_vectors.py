@@ -162,10 +162,94 @@ def test_cli_without_arguments_is_usage_error():
 
 def test_cli_runs_shared_and_ours_together():
     dirs = [OURS] + ([SHARED] if SHARED.is_dir() else [])
-    out = _run_cli(*dirs)
+    # the Classic vectors: the shared folder's own files (its subfolders are the other games)
+    out = _run_cli(*[f for d in dirs for f in sorted(d.glob("*.json"))])
     lines = out.stdout.strip().splitlines()
     n_files = sum(len(list(d.glob("*.json"))) for d in dirs)
     failed = [ln for ln in lines[:-1] if ln.startswith("FAIL ")]
     assert len(lines) == n_files + 1
     assert lines[-1] == f"{n_files - len(failed)} passed, {len(failed)} failed"
     assert {ln.split()[1].rstrip(":") for ln in failed} == set(KNOWN_BUGS)
+
+
+def _variant_folders():
+    if not SHARED.is_dir():
+        return []
+    return sorted(d for d in SHARED.iterdir() if d.is_dir())
+
+
+@pytest.mark.skipif(not _variant_folders(), reason="no shared vectors of the other games")
+def test_cli_reads_subfolders_and_fails_games_not_implemented_in_one_line():
+    from canasta.engine.variants import names
+    out = _run_cli(SHARED)
+    assert "Traceback" not in out.stderr
+    lines = out.stdout.strip().splitlines()
+    files = sorted(SHARED.rglob("*.json"))
+    assert len(lines) == len(files) + 1
+    for f in files:
+        vec = json.loads(f.read_text(encoding="utf-8"))
+        game = vec.get("rules", {}).get("variant", "classic")
+        mine = [ln for ln in lines if ln.split()[1].rstrip(":") == vec["id"]]
+        assert len(mine) == 1, vec["id"]
+        if game not in names():
+            assert mine[0] == (f"FAIL {vec['id']}: the game {game!r} is not implemented yet "
+                               f"(this engine plays: {', '.join(names())})")
+    assert out.returncode == 1
+
+
+def _vec(**kw):
+    return json.loads(json.dumps(GOOD)) | {"id": "fmt"} | kw
+
+
+def test_format_onto_index_and_meld_kinds():
+    state = dict(GOOD["state"], turn=0, hands=[["KS", "2C", "9H", "9D", "9S", "5D", "7C", "8D"], ["4C"], ["5D"], ["6S"]],
+                 melds=[[{"cards": ["QH", "QC", "QD"], "by": 2}, {"cards": ["KH", "KC", "KD"], "by": 0}], []])
+    vec = _vec(state=state, actions=[
+        {"seat": 0, "type": "meld", "melds": [{"onto": 1, "cards": ["KS", "2C"]}, ["9H", "9D", "9S"]]},
+        {"seat": 0, "type": "discard", "card": "5D"}])
+    vec["expect"] = {"melds": [[{"kind": "group", "rank": "Q", "size": 3, "closed": False},
+                                {"rank": "K", "size": 5, "wilds": 1}, {"rank": "9", "size": 3}], []],
+                     "canasta_kinds": [[], []]}
+    assert run_vector(vec) == []
+    bad = json.loads(json.dumps(vec))
+    bad["actions"][0]["melds"][0]["onto"] = 5
+    assert run_vector(bad) and "onto 5" in run_vector(bad)[0]
+    wrong = json.loads(json.dumps(vec))
+    wrong["expect"]["melds"][0][1]["closed"] = True
+    assert run_vector(wrong)
+
+
+def test_format_take_onto_and_canasta_kinds():
+    state = dict(GOOD["state"], turn=0, phase="draw", discard=["4S", "KS"],
+                 hands=[["5D", "6D"], ["4C"], ["5D"], ["6S"]],
+                 melds=[[{"cards": ["KH", "KC", "KD", "KD", "KH", "KC"], "by": 2},
+                         {"cards": ["QH", "QC", "QD", "QS", "QH", "QC", "2D"], "by": 2}], []])
+    vec = _vec(state=state, actions=[{"seat": 0, "type": "take", "with": [], "onto": 0}])
+    vec["expect"] = {"canasta_kinds": [["mixed", "natural"], []], "phase": "play"}
+    assert run_vector(vec) == []
+    vec["actions"][0]["onto"] = 1
+    assert "onto 1" in run_vector(vec)[0]
+
+
+@pytest.mark.parametrize("extra,expect", [
+    ({"feet": [None, None, None, None]}, {}),
+    ({"talons": [[], []]}, {}),
+    ({}, {"threes": [{"red": 0, "black": 0}, {"red": 0, "black": 0}]}),
+    ({}, {"in_foot": [False] * 4}),
+])
+def test_format_parts_of_other_games_fail_in_classic(extra, expect):
+    vec = _vec(state=dict(GOOD["state"], **extra), expect=expect)
+    problems = run_vector(vec)
+    assert len(problems) == 1 and "not part of the game 'classic'" in problems[0]
+
+
+def test_format_threes_action_fails_in_classic():
+    vec = _vec(actions=[{"seat": 3, "type": "threes", "cards": ["3S"]}], expect={})
+    assert "not part of the game 'classic'" in run_vector(vec)[0]
+
+
+def test_format_deal_number():
+    vec = _vec(state=dict(GOOD["state"], deal_number=3), expect={})
+    from canasta.engine.setup import position, rules_from
+    assert position(rules_from({}), vec["state"]).deal_number == 2
+    assert run_vector(vec) == []
