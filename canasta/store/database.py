@@ -63,7 +63,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from . import safejson
 from .atomic import atomic_write_text, quarantine
+from .names import check_name, check_text
 from .paths import data_dir, describe_error, ensure_dir
 
 DB_FILE = "scores.sqlite3"
@@ -167,10 +169,57 @@ def _now() -> str:
 # --------------------------------------------------------------------------- game dicts
 
 
+#: No score, total or count the game stores comes near this; larger ones are damage.
+MAX_POINTS = 10**9
+
+
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be an integer, not {value!r}")
+        raise ValueError(f"{what} must be an integer, not {type(value).__name__}")
+    if not -MAX_POINTS <= value <= MAX_POINTS:
+        raise ValueError(f"{what} is out of range")
     return value
+
+
+def _text(value: Any, what: str, limit: int = 64) -> str:
+    try:
+        return check_text(value, limit)
+    except ValueError as exc:
+        raise ValueError(f"{what} {exc}") from None
+
+
+def _deal(deal: Any, number: int, teams: int, seats: int, running: list[int]) -> dict[str, Any]:
+    """One deal checked against its game (``running``: the totals before it); ValueError if wrong."""
+    if not isinstance(deal, dict):
+        raise ValueError(f"deal {number} must be a dictionary")
+    scores = deal.get("scores")
+    if not isinstance(scores, list) or len(scores) != teams:
+        raise ValueError(f"deal {number} must have one score per team")
+    scores = [_int(s, f"deal {number}'s score") for s in scores]
+    totals = deal.get("totals", [total + score for total, score in zip(running, scores)])
+    if not isinstance(totals, list) or len(totals) != teams:
+        raise ValueError(f"deal {number} must have one total per team")
+    totals = [_int(t, f"deal {number}'s total") for t in totals]
+    items = deal.get("items", [{} for _ in range(teams)])
+    if not isinstance(items, list) or len(items) != teams or not all(isinstance(i, dict) for i in items):
+        raise ValueError(f"deal {number}'s items must be one dictionary per team")
+    went_out = deal.get("went_out")
+    if went_out is not None:
+        went_out = _int(went_out, f"deal {number}'s went_out")
+        if not 0 <= went_out < seats:
+            raise ValueError(f"deal {number}'s went_out is not a seat")
+    dealer = _int(deal.get("dealer", 0), f"deal {number}'s dealer")
+    if not 0 <= dealer < seats:
+        raise ValueError(f"deal {number}'s dealer is not a seat")
+    return {
+        "number": number,
+        "dealer": dealer,
+        "went_out": went_out,
+        "concealed": bool(deal.get("concealed", False)),
+        "items": items,
+        "scores": scores,
+        "totals": totals,
+    }
 
 
 def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
@@ -197,6 +246,12 @@ def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
         seat = dict(seat)
         seat.setdefault("name", f"Player {index + 1}")
         seat.setdefault("level", None)
+        try:
+            seat["name"] = check_name(seat["name"])  # the check of a name typed in the settings
+        except ValueError as exc:
+            raise ValueError(f"seat {index}'s name {exc}") from None
+        if seat["level"] is not None:
+            seat["level"] = _text(seat["level"], f"seat {index}'s level", 24)
         seat["team"] = _int(seat.get("team", index % teams), f"seat {index}'s team")
         if not 0 <= seat["team"] < teams:
             raise ValueError(f"seat {index}'s team is out of range")
@@ -204,38 +259,12 @@ def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
 
     deals = []
     running = [0] * teams
-    for number, deal in enumerate(game.get("deals", []), start=1):
-        if not isinstance(deal, dict):
-            raise ValueError(f"deal {number} must be a dictionary")
-        scores = deal.get("scores")
-        if not isinstance(scores, list) or len(scores) != teams:
-            raise ValueError(f"deal {number} must have one score per team")
-        scores = [_int(s, f"deal {number}'s score") for s in scores]
-        running = [total + score for total, score in zip(running, scores)]
-        totals = deal.get("totals", running)
-        if not isinstance(totals, list) or len(totals) != teams:
-            raise ValueError(f"deal {number} must have one total per team")
-        totals = [_int(t, f"deal {number}'s total") for t in totals]
-        running = list(totals)
-        items = deal.get("items", [{} for _ in range(teams)])
-        if not isinstance(items, list) or len(items) != teams or not all(isinstance(i, dict) for i in items):
-            raise ValueError(f"deal {number}'s items must be one dictionary per team")
-        went_out = deal.get("went_out")
-        if went_out is not None:
-            went_out = _int(went_out, f"deal {number}'s went_out")
-            if not 0 <= went_out < len(seats):
-                raise ValueError(f"deal {number}'s went_out is not a seat")
-        deals.append(
-            {
-                "number": number,
-                "dealer": _int(deal.get("dealer", 0), f"deal {number}'s dealer"),
-                "went_out": went_out,
-                "concealed": bool(deal.get("concealed", False)),
-                "items": items,
-                "scores": scores,
-                "totals": totals,
-            }
-        )
+    deals_in = game.get("deals", [])
+    if not isinstance(deals_in, list):
+        raise ValueError("deals must be a list")
+    for number, deal in enumerate(deals_in, start=1):
+        deals.append(_deal(deal, number, teams, len(seats), running))
+        running = list(deals[-1]["totals"])
 
     final_totals = game.get("final_totals", running)
     if not isinstance(final_totals, list) or len(final_totals) != teams:
@@ -245,12 +274,18 @@ def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
     if winners is None:
         best = max(final_totals)
         winners = [team for team, total in enumerate(final_totals) if total == best]
+    if not isinstance(winners, list):
+        raise ValueError("winners must be a list of teams")
     winners = [_int(w, "a winner") for w in winners]
+    if not all(0 <= w < teams for w in winners):
+        raise ValueError("a winner is not a team")
 
     if "human_team" in game:
         human_team = game["human_team"]
         if human_team is not None:
             human_team = _int(human_team, "human_team")
+            if not 0 <= human_team < teams:
+                raise ValueError("human_team is not a team")
     else:
         humans = [seat["team"] for seat in seats if seat["kind"] == "human"]
         human_team = seats[0]["team"] if seats[0]["kind"] == "human" else (humans[0] if humans else None)
@@ -258,17 +293,20 @@ def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
     variant = game.get("variant")
     if not isinstance(variant, str) or not variant:
         raise ValueError("variant must be a name")
+    variant = _text(variant, "variant")
     options = game.get("options", {})
     if not isinstance(options, dict):
         raise ValueError("options must be a dictionary")
+    if "target_score" in options:
+        _int(options["target_score"], "the target score")
     result = {
-        "uid": str(game.get("uid") or uuid.uuid4().hex),
-        "started_at": str(game.get("started_at") or _now()),
-        "finished_at": str(game.get("finished_at") or _now()),
+        "uid": _text(str(game.get("uid") or uuid.uuid4().hex), "uid"),
+        "started_at": _text(str(game.get("started_at") or _now()), "started_at"),
+        "finished_at": _text(str(game.get("finished_at") or _now()), "finished_at"),
         "variant": variant,
         "options": options,
         "seats": seats,
-        "team_names": [str(name) for name in team_names],
+        "team_names": [_text(str(name), "a team's name", 200) for name in team_names],
         "human_team": human_team,
         "deals": deals,
         "final_totals": final_totals,
@@ -304,7 +342,7 @@ def canasta_count(items: dict[str, Any]) -> int:
     """
 
     def count(value: Any) -> int:
-        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+        return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_POINTS else 0
 
     if "canastas" in items:
         value = items["canastas"]
@@ -382,6 +420,8 @@ class ScoreDatabase:
         self._pending: list[dict[str, Any]] = []
         self._trouble: str | None = None  # the reason last reported, to say it once
         self._closed = False
+        self._pending_blocked = False  # a pending file that could be neither read nor set aside
+        self._damaged_rows: set[tuple[str, Any]] = set()  # reported once each
         self._load_pending()
         self._ready()
 
@@ -398,28 +438,43 @@ class ScoreDatabase:
 
     def _load_pending(self) -> None:
         try:
-            text = self.pending_path.read_text(encoding="utf-8")
+            raw = self.pending_path.read_bytes()
         except (FileNotFoundError, NotADirectoryError):
             return
-        except (OSError, UnicodeDecodeError) as exc:
-            self._say(f"Results waiting to be added to the score history could not be read ({describe_error(exc)}).")
+        except OSError as exc:
+            self._keep_pending(f"could not be read ({describe_error(exc)})")
             return
         try:
-            data = json.loads(text)
-            if data.get("format") != PENDING_FORMAT:
+            data = safejson.loads(raw)
+            if not isinstance(data, dict) or data.get("format") != PENDING_FORMAT or not isinstance(data.get("games"), list):
                 raise ValueError("not a pending-results file")
             games = [normalise_game(g) for g in data["games"]]
-        except (ValueError, TypeError, KeyError, AttributeError):
-            try:
-                kept = quarantine(self.pending_path)
-                self._say(f"Results waiting to be added to the score history were damaged; they were kept as {kept.name}.")
-            except OSError:
-                self._say("Results waiting to be added to the score history were damaged.")
+        except Exception:  # whatever the file holds, it is kept aside and never raises
+            self._keep_pending("were damaged")
             return
         self._pending.extend(games)
 
+    def _keep_pending(self, what_happened: str) -> None:
+        """Set aside a pending file that cannot be used; it is never overwritten or removed.
+
+        If it cannot even be renamed, this run leaves that file alone: new results that
+        cannot be written to the database are then kept in memory only.
+        """
+        try:
+            kept = quarantine(self.pending_path)
+        except OSError:
+            self._pending_blocked = True
+            self._say(
+                f"Results waiting to be added to the score history {what_happened}; "
+                f"{self.pending_path.name} is left as it is."
+            )
+            return
+        self._say(f"Results waiting to be added to the score history {what_happened}; they were kept as {kept.name}.")
+
     def _store_pending(self) -> bool:
         """Mirror the waiting results to the pending file (or remove it); True if that worked."""
+        if self._pending_blocked:
+            return False
         try:
             if self._pending:
                 ensure_dir(self.pending_path.parent)
@@ -476,10 +531,12 @@ class ScoreDatabase:
                     raise _Unusable(_NEWER)
                 if conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
                     raise _Unusable(_DAMAGED)
+                # Migrate and check in one transaction, before anything else is written
+                # (WAL mode included): a file of another form is rolled back and set
+                # aside exactly as it was.
+                self._migrate(conn, version)
                 conn.execute("PRAGMA journal_mode=WAL").fetchone()
                 conn.execute("PRAGMA foreign_keys=ON")
-                self._migrate(conn, version)
-                self._check_schema(conn)
             except sqlite3.Error as exc:
                 if _classify(exc) == "unusable":
                     raise _Unusable(_DAMAGED) from exc
@@ -497,16 +554,20 @@ class ScoreDatabase:
             ).fetchall()
             if tables:
                 raise _Unusable(_FOREIGN)
-        for step in range(version, schema_version()):
-            conn.execute("BEGIN IMMEDIATE")
-            try:
+        if version == schema_version():
+            ScoreDatabase._check_schema(conn)
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for step in range(version, schema_version()):
                 MIGRATIONS[step](conn)
                 conn.execute(f"PRAGMA user_version = {step + 1}")
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
+            ScoreDatabase._check_schema(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
 
     @staticmethod
     def _check_schema(conn: sqlite3.Connection) -> None:
@@ -680,33 +741,77 @@ class ScoreDatabase:
         "human_team, final_totals_json, winners_json"
     )
 
-    @staticmethod
-    def _game_from_row(row: tuple[Any, ...]) -> dict[str, Any]:
-        return {
-            "id": row[0],
-            "uid": row[1],
-            "started_at": row[2],
-            "finished_at": row[3],
-            "variant": row[4],
-            "options": json.loads(row[5]),
-            "seats": json.loads(row[6]),
-            "team_names": json.loads(row[7]),
-            "human_team": row[8],
-            "final_totals": json.loads(row[9]),
-            "winners": json.loads(row[10]),
-        }
+    def _damaged(self, kind: str, key: Any) -> None:
+        """Note a row that cannot be read; new ones are reported (once) by :meth:`_report_damaged`."""
+        self._damaged_rows.add((kind, key))
 
-    @staticmethod
-    def _deal_from_row(row: tuple[Any, ...]) -> dict[str, Any]:
-        return {
-            "number": row[0],
-            "dealer": row[1],
-            "went_out": row[2],
-            "concealed": bool(row[3]),
-            "items": json.loads(row[4]),
-            "scores": json.loads(row[5]),
-            "totals": json.loads(row[6]),
-        }
+    def _report_damaged(self, before: int) -> None:
+        found = len(self._damaged_rows)
+        if found > before:
+            rows = "entry" if found == 1 else "entries"
+            them = "it is" if found == 1 else "they are"
+            self._say(
+                f"The score history has {found} damaged {rows}; {them} left out of the figures "
+                f"and kept in {self.path.name}."
+            )
+
+    def _game_from_row(self, row: tuple[Any, ...]) -> dict[str, Any] | None:
+        """A stored game checked as a new one is (``None``, noted as damaged, if it fails)."""
+        try:
+            game = normalise_game(
+                {
+                    "uid": row[1],
+                    "started_at": row[2],
+                    "finished_at": row[3],
+                    "variant": row[4],
+                    "options": safejson.loads(row[5]),
+                    "seats": safejson.loads(row[6]),
+                    "team_names": safejson.loads(row[7]),
+                    "human_team": row[8],
+                    "final_totals": safejson.loads(row[9]),
+                    "winners": safejson.loads(row[10]),
+                }
+            )
+            if not all(isinstance(row[k], str) and row[k] for k in (1, 2, 3)):
+                raise ValueError("a text column holds something else")
+        except Exception:  # anything in a hand-edited row: the row is left out, never changed
+            self._damaged("game", row[0])
+            return None
+        game.pop("deals")
+        return {"id": row[0], **game}
+
+    def _deal_from_row(self, row: tuple[Any, ...], game: dict[str, Any], running: list[int]) -> dict[str, Any] | None:
+        """A stored deal checked against its game (``None``, noted as damaged, if it fails)."""
+        try:
+            number = _int(row[0], "the deal's number")
+            deal = _deal(
+                {
+                    "dealer": row[1],
+                    "went_out": row[2],
+                    "concealed": row[3],
+                    "items": safejson.loads(row[4]),
+                    "scores": safejson.loads(row[5]),
+                    "totals": safejson.loads(row[6]),
+                },
+                number,
+                len(game["team_names"]),
+                len(game["seats"]),
+                running,
+            )
+        except Exception:
+            self._damaged("deal", (game["id"], row[0]))
+            return None
+        return deal
+
+    def _deals_of_game(self, game: dict[str, Any], rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+        deals: list[dict[str, Any]] = []
+        running = [0] * len(game["team_names"])
+        for row in rows:
+            deal = self._deal_from_row(row, game, running)
+            if deal is not None:
+                deals.append(deal)
+                running = list(deal["totals"])
+        return deals
 
     _DEAL_COLUMNS = "number, dealer, went_out, concealed, items_json, deal_scores_json, totals_json"
 
@@ -726,44 +831,70 @@ class ScoreDatabase:
         "seats", "team_names", "human_team", "final_totals", "winners",
         "deals_played", "won", "opponents_level"}``; ``id`` is ``None`` for a game
         still waiting to be written, and ``won`` is ``None`` when no human played.
+        A damaged row is left out (and reported once).
         """
+        before = len(self._damaged_rows)
         waiting = [self._summary(g, len(g["deals"])) for g in reversed(self._pending)]
         rows = self._query(
             f"SELECT {self._GAME_COLUMNS}, deals_played FROM games ORDER BY id DESC LIMIT ?", (max(n, 0),)
         )
-        stored = [self._summary(self._game_from_row(r), r[11]) for r in rows or []]
+        stored = []
+        for row in rows or []:
+            game = self._game_from_row(row)
+            if game is None:
+                continue
+            played = row[11] if isinstance(row[11], int) and not isinstance(row[11], bool) and row[11] >= 0 else 0
+            stored.append(self._summary(game, played))
+        self._report_damaged(before)
         return (waiting + stored)[: max(n, 0)]
 
     def deals_of(self, game: int | str) -> list[dict[str, Any]]:
         """The deals of one game (by id, or by uid for a game still waiting), in order.
 
         Each is ``{"number", "dealer", "went_out", "concealed", "items", "scores",
-        "totals"}``; ``totals`` gives both teams' running totals for the chart.
+        "totals"}``; ``totals`` gives both teams' running totals for the chart. A
+        damaged deal is left out (and reported once); a damaged game has none.
         """
         for waiting in self._pending:
             if waiting["uid"] == game:
                 return [dict(d) for d in waiting["deals"]]
+        before = len(self._damaged_rows)
         if isinstance(game, str):
-            found = self._query("SELECT id FROM games WHERE uid = ?", (game,))
-            if not found:
-                return []
-            game = found[0][0]
-        rows = self._query(f"SELECT {self._DEAL_COLUMNS} FROM deals WHERE game_id = ? ORDER BY number", (game,))
-        return [self._deal_from_row(r) for r in rows or []]
+            found = self._query(f"SELECT {self._GAME_COLUMNS} FROM games WHERE uid = ?", (game,))
+        else:
+            found = self._query(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id = ?", (game,))
+        stored = self._game_from_row(found[0]) if found else None
+        if stored is None:
+            self._report_damaged(before)
+            return []
+        rows = self._query(
+            f"SELECT {self._DEAL_COLUMNS} FROM deals WHERE game_id = ? ORDER BY number", (stored["id"],)
+        )
+        deals = self._deals_of_game(stored, rows or [])
+        self._report_damaged(before)
+        return deals
 
     def all_games(self) -> list[dict[str, Any]]:
-        """Every recorded game with its deals (waiting ones last), oldest first."""
+        """Every recorded game with its deals (waiting ones last), oldest first.
+
+        Damaged rows are left out (and reported once).
+        """
+        before = len(self._damaged_rows)
         games: dict[int, dict[str, Any]] = {}
         rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games ORDER BY id")
         for row in rows or []:
             game = self._game_from_row(row)
-            game["deals"] = []
-            games[game["id"]] = game
+            if game is not None:
+                game["deals"] = []
+                games[game["id"]] = game
         if games:
-            deal_rows = self._query(f"SELECT game_id, {self._DEAL_COLUMNS} FROM deals ORDER BY game_id, number")
-            for row in deal_rows or []:
+            deal_rows: dict[int, list[tuple[Any, ...]]] = {}
+            for row in self._query(f"SELECT game_id, {self._DEAL_COLUMNS} FROM deals ORDER BY game_id, number") or []:
                 if row[0] in games:
-                    games[row[0]]["deals"].append(self._deal_from_row(row[1:]))
+                    deal_rows.setdefault(row[0], []).append(row[1:])
+            for game_id, its_rows in deal_rows.items():
+                games[game_id]["deals"] = self._deals_of_game(games[game_id], its_rows)
+        self._report_damaged(before)
         stored_uids = {g["uid"] for g in games.values()}
         waiting = [dict(g, id=None) for g in self._pending if g["uid"] not in stored_uids]
         return list(games.values()) + waiting

@@ -36,6 +36,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from . import safejson
 from .atomic import atomic_write_text, quarantine, remove_stale_temps
 from .paths import describe_error, ensure_dir, state_dir
 
@@ -211,13 +212,13 @@ class SaveSlot:
         actions = list(record["actions"])
         messages = self._read_journal(payload["generation"], actions)
         record["actions"] = actions
-        return {"record": record, "extra": payload["extra"], "saved_at": payload.get("saved_at")}, messages
+        return {"record": record, "extra": payload["extra"], "saved_at": _saved_at(payload.get("saved_at"))}, messages
 
     @staticmethod
     def _parse_snapshot(raw: bytes) -> dict[str, Any]:
         try:
-            payload = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+            payload = safejson.loads(raw)
+        except ValueError:  # not UTF-8, not JSON, or nested too deep to read
             raise _BadSave("was damaged") from None
         if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
             raise _BadSave("was not a Canasta saved game")
@@ -252,7 +253,7 @@ class SaveSlot:
         *complete, _torn = data.split(b"\n")  # the part after the last newline never counts
         for line in complete:
             try:
-                entry = json.loads(line)
+                entry = safejson.loads(line)
             except ValueError:
                 entry = None
             if isinstance(entry, dict) and "g" in entry and entry["g"] != generation:
@@ -322,6 +323,21 @@ class SaveSlot:
                 f"({describe_error(exc)})."
             )
         return f"The saved game could not be resumed ({reason}); it was kept as {kept.name}."
+
+
+def _saved_at(value: Any) -> str | None:
+    """The moment of saving as ISO 8601 text, or ``None`` when the file's value is not one.
+
+    Only the Continue line shows it, so a hand-edited value (a number, say) costs the
+    game nothing: the time is simply not shown.
+    """
+    if not isinstance(value, str) or len(value) > 64:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return value
 
 
 _slots: dict[Path, SaveSlot] = {}

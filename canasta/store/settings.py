@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .atomic import atomic_write_text, quarantine, remove_stale_temps
+from .names import MAX_NAME_LENGTH, check_name, shown
 from .paths import config_dir, describe_error, ensure_dir
 
 SETTINGS_FILE = "settings.toml"
@@ -38,8 +39,9 @@ TABLE_COLOURS = ("green", "blue", "red", "grey", "brown")
 HAND_SORTS = ("rank", "suit", "none")
 
 MIN_WINDOW = (640, 400)
-MAX_WINDOW = 16384
-MAX_NAME_LENGTH = 24
+#: The largest window: an 8K screen (the command line's ``--size`` takes the same limit).
+MAX_WINDOW_SIZE = (7680, 4320)
+MAX_WINDOW = max(MAX_WINDOW_SIZE)
 MAX_TABLE_DEPTH = 4
 
 
@@ -111,20 +113,15 @@ def _window_size(value: Any) -> list[int]:
     ):
         raise ValueError("must be two whole numbers, width and height")
     width, height = value
-    if not (MIN_WINDOW[0] <= width <= MAX_WINDOW and MIN_WINDOW[1] <= height <= MAX_WINDOW):
+    if not (MIN_WINDOW[0] <= width and MIN_WINDOW[1] <= height):
         raise ValueError(f"must be at least {MIN_WINDOW[0]} by {MIN_WINDOW[1]}")
+    if not (width <= MAX_WINDOW_SIZE[0] and height <= MAX_WINDOW_SIZE[1]):
+        raise ValueError(f"must be at most {MAX_WINDOW_SIZE[0]} by {MAX_WINDOW_SIZE[1]}")
     return [width, height]
 
 
-def _player_name(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError("must be text")
-    name = value.strip()
-    if not name or any(ch < " " or ch == "\x7f" for ch in name):
-        raise ValueError("must be a name of printable characters")
-    if len(name) > MAX_NAME_LENGTH:
-        raise ValueError(f"must be at most {MAX_NAME_LENGTH} characters")
-    return name
+#: The player's name, checked as every name read from a file is (see :mod:`.names`).
+_player_name = check_name
 
 
 def _is_plain(value: Any, depth: int = 0) -> bool:
@@ -186,7 +183,7 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     for key, value in data.items():
         check = _CHECKS.get(key)
         if check is None:
-            ignored.append(f"{key} (unknown)")
+            ignored.append(f"{shown(key)} (unknown)")
             if _is_plain(value):
                 settings.unknown[key] = value
             continue
@@ -323,15 +320,37 @@ def _set_aside(target: Path, what_happened: str) -> str:
     return f"Your settings file {what_happened}; it was kept as {kept.name} and the defaults are in use."
 
 
-def settings_to_toml(settings: Settings) -> str:
-    """The text of ``settings.toml`` for these settings (unknown keys included)."""
-    data = {f.name: getattr(settings, f.name) for f in dataclasses.fields(Settings) if f.name != "unknown"}
+def _writable(settings: Settings) -> tuple[dict[str, Any], list[str]]:
+    """The values to write, each passing the check that reading it back makes.
+
+    A value that would be refused when read (a name with a control character, say) is
+    written as its default instead, and named in the second element.
+    """
+    defaults = Settings()
+    data: dict[str, Any] = {}
+    refused: list[str] = []
+    for f in dataclasses.fields(Settings):
+        if f.name == "unknown":
+            continue
+        value = getattr(settings, f.name)
+        try:
+            checked = _CHECKS[f.name](value)
+            toml_value(checked)
+        except (ValueError, TypeError) as exc:
+            refused.append(f"{f.name} ({exc})")
+            checked = getattr(defaults, f.name)
+        data[f.name] = checked
     last_game = data.pop("last_game")
     for key, value in settings.unknown.items():
-        if key not in data and key != "last_game":
+        if isinstance(key, str) and key not in data and key != "last_game" and _is_plain(value):
             data[key] = value
     data["last_game"] = last_game
-    return dumps_toml(data, header=_HEADER)
+    return data, refused
+
+
+def settings_to_toml(settings: Settings) -> str:
+    """The text of ``settings.toml`` for these settings (unknown keys included)."""
+    return dumps_toml(_writable(settings)[0], header=_HEADER)
 
 
 def save_settings(settings: Settings, path: str | Path | None = None) -> list[str]:
@@ -342,12 +361,16 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> list[st
     inside a list, arbitrary objects) are a programming error and raise ``TypeError``.
     """
     target = Path(path) if path is not None else settings_path()
-    text = settings_to_toml(settings)
+    data, refused = _writable(settings)
+    text = dumps_toml(data, header=_HEADER)
+    messages = []
+    if refused:
+        messages.append(f"Not saved in {target.name}, as it could not be read back: " + ", ".join(refused) + ".")
     problem = ensure_dir(target.parent)
     if problem is None:
         try:
             atomic_write_text(target, text)
-            return []
+            return messages
         except OSError as exc:
             problem = describe_error(exc)
-    return [f"Your settings could not be saved ({problem}); they apply until you close the game."]
+    return messages + [f"Your settings could not be saved ({problem}); they apply until you close the game."]

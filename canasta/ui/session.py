@@ -20,6 +20,7 @@ from ..engine.record import Game, RecordError
 from ..engine.rules import PRESETS, Rules
 from ..store import (ScoreDatabase, discard_saved_game, load_game, quarantine_saved_game, save_game,
                      save_settings)
+from ..store.names import check_name, shown
 from .table import SEAT_NAMES, SeatConfig, TableScene
 
 LEVELS = ("easy", "medium", "hard")
@@ -75,9 +76,13 @@ def seats_from_json(data: Any, players: int) -> list[SeatConfig]:
         name, human, level = item.get("name"), item.get("human"), item.get("level", "medium")
         if not isinstance(name, str) or not name.strip() or not isinstance(human, bool):
             raise RecordError("The seats are damaged.")
-        if level not in LEVELS:
-            raise RecordError(f"A seat has an unknown level {level!r}.")
-        seats.append(SeatConfig(name.strip()[:24], human, level))
+        try:
+            name = check_name(name)  # the check a name typed in the settings passes
+        except ValueError as exc:
+            raise RecordError(f"A seat's name {exc}.") from None
+        if not isinstance(level, str) or level not in LEVELS:
+            raise RecordError(f"A seat has an unknown level {shown(level)!r}.")
+        seats.append(SeatConfig(name, human, level))
     return seats
 
 
@@ -106,13 +111,13 @@ class Resumable:
         st = self.game.state
         r = st.rules
         when = ""
-        if self.saved_at:
+        if isinstance(self.saved_at, str):
             try:
                 moment = datetime.fromisoformat(self.saved_at)
                 today = datetime.now(moment.tzinfo).date()
                 when = (f"  ·  saved at {moment:%H:%M}" if moment.date() == today
                         else f"  ·  saved {moment.day} {moment:%b} at {moment:%H:%M}")
-            except ValueError:
+            except (ValueError, TypeError, OverflowError):
                 when = ""
         scores = " to ".join(f"{s:,}" for s in st.scores)
         return f"Deal {st.deal_number + 1} of a {r.players}-player game  ·  {scores}{when}"

@@ -21,6 +21,7 @@ from ...engine.rules import OPTION_HELP, PRESET_NAMES, PRESETS, Rules, RulesErro
 from ..forms import (GOLD_DEEP, MUTED, PushButton, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
+from ...store.names import check_name
 from ..session import COMPUTER_NAMES, LEVELS, preset_of
 from ..table import SEAT_NAMES, SeatConfig
 from ..widgets import DIM, GOLD, INK, blit_text, panel
@@ -99,8 +100,10 @@ class NewGameScreen(Screen):
                 if not isinstance(item, dict):
                     continue
                 name, human, level = item.get("name"), item.get("human"), item.get("level")
-                if isinstance(name, str) and name.strip():
-                    seats[i].name = name.strip()[:24]
+                try:
+                    seats[i].name = check_name(name)  # as every name read from a file
+                except ValueError:
+                    pass
                 if isinstance(human, bool):
                     seats[i].human = human
                 if level in LEVELS:

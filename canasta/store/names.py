@@ -1,0 +1,68 @@
+"""Names and other text read from files, checked before the window draws them.
+
+A name typed in the settings (or on the New game form) is printable text of at most
+:data:`MAX_NAME_LENGTH` characters. Every name read from a file (the settings, the
+saved game's seats, the score history, the results waiting to be added to it) must pass
+the same :func:`check_name`, and :func:`~canasta.store.settings.save_settings` writes
+none that fails it, so a name the game writes is always a name it reads back.
+
+Other stored text that is drawn (a team's names joined, a variant's key, a date) goes
+through :func:`check_text`, the same test of characters with a looser length. Text put
+into a sentence about a file (a key from the settings, say) goes through :func:`shown`,
+which never fails.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+MAX_NAME_LENGTH = 24
+MAX_TEXT_LENGTH = 200
+
+# Control characters (NUL...), formatting characters that draw nothing (zero-width
+# spaces, a byte order mark), lone surrogates that cannot be encoded, private and
+# unassigned code points, and line or paragraph separators.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def printable(text: str) -> bool:
+    """True when every character of ``text`` can be drawn on one line."""
+    return all(unicodedata.category(ch) not in _REFUSED_CATEGORIES for ch in text)
+
+
+def check_name(value: Any) -> str:
+    """The name to use (surrounding spaces removed), or ``ValueError`` with the reason.
+
+    The reason follows the thing named: "player_name (must be text)".
+    """
+    if not isinstance(value, str):
+        raise ValueError("must be text")
+    name = value.strip()
+    if not name or not printable(name):
+        raise ValueError("must be a name of printable characters")
+    if len(name) > MAX_NAME_LENGTH:
+        raise ValueError(f"must be at most {MAX_NAME_LENGTH} characters")
+    return name
+
+
+def check_text(value: Any, limit: int = MAX_TEXT_LENGTH) -> str:
+    """Stored text to draw as it is, or ``ValueError`` (not text, not printable, too long)."""
+    if not isinstance(value, str):
+        raise ValueError("must be text")
+    if not printable(value):
+        raise ValueError("must be printable text")
+    if len(value) > limit:
+        raise ValueError(f"must be at most {limit} characters")
+    return value
+
+
+def shown(text: Any, limit: int = 40) -> str:
+    """``text`` made safe to put in a sentence: unprintable characters become ``?``."""
+    try:
+        text = text if isinstance(text, str) else str(text)
+    except ValueError:  # an integer too long to write out
+        text = type(text).__name__
+    out = "".join(ch if unicodedata.category(ch) not in _REFUSED_CATEGORIES else "?" for ch in text[: limit * 4])
+    out = out.strip() or "?"
+    return out if len(out) <= limit else out[: limit - 1] + "…"
