@@ -174,6 +174,7 @@ class Session:
     def notify(self, *messages: str) -> None:
         """Keep sentences for the main menu (and print them for the log)."""
         for m in messages:
+            m = shown(m, 400) if m else m  # a sentence may quote a file: nothing in it may break the drawing
             if m and m not in self.notices:
                 self.notices.append(m)
                 print(f"canasta: {m}", file=sys.stderr)
@@ -182,7 +183,7 @@ class Session:
         """A notice during a game: shown at once on the table as well."""
         self.notify(*messages)
         scene = self.app.scene
-        for m in messages:
+        for m in (shown(m, 400) for m in messages if m):
             if m and scene is not None:
                 scene.notice(m, 7.0, error=True)
 
