@@ -1,0 +1,495 @@
+"""The table's controller: selection, staging, privacy, undo and the flow of turns.
+
+It keeps the game (:class:`canasta.engine.record.Game`) and what the person at the
+screen has picked up, and it never decides a rule: drops become actions through
+:func:`.gestures.interpret`, buttons ask the engine what is legal. After each action
+it lays the table out again (:func:`.layout.lay_out`) and gives the animator the
+new poses, in the order of the engine's move events. Computer players and hints
+are asked of the app's :class:`~canasta.ai.worker.AIWorker`; the controller only
+polls it, once a frame, from :meth:`tick`.
+
+Two fairness rules live here:
+
+- **Undo never goes back past a card that was revealed.** A draw from the stock
+  (with its red-three replacements) or taking the pile shows cards that were hidden;
+  undo goes back at most to just after the last such action.
+- **Hot-seat hands are private.** With two or more people at one screen, a hand is
+  face up only while its owner is the seat to act and has said "I am here" on the
+  privacy screen; while a computer plays, no hand is face up. A hot-seat game opens
+  on a privacy screen.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+from ...engine import (Answer, Ask, Discard, Draw, IllegalAction, Meld, NextDeal, Pass, TakePile, check,
+                       is_legal, legal_actions)
+from ...engine.cards import describe
+from ...engine.observe import observe
+from ...engine.record import Game
+from ...engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY
+from ..anim import Animator, Pose
+from ..layout import STOCK_POS
+from ..widgets import Toast
+from .gestures import Play, Refuse, Stage, after_staging, interpret, staged_meld
+from .layout import LayoutOptions, TableLayout, lay_out
+
+HINT_LEVEL = "hard"
+DEAL_STAGGER = 0.035          # seconds between two cards of a deal
+COMPUTER_PAUSE = 0.35         # a beat after a computer's move, at normal speed
+UNDO_TURN = "Back to the start of your turn."
+
+
+def reveals_hidden_card(action, events) -> bool:
+    """Whether playing ``action`` showed a card that was hidden: a draw from the stock
+    (and any red-three replacement), taking the pile."""
+    if isinstance(action, (Draw, TakePile)):
+        return True
+    return any(e.kind == "move" and e.src[:1] == ("stock",) for e in events)
+
+
+class TableController:
+    """One game at the table, without its window (see the module documentation)."""
+
+    def __init__(self, app, game: Game, seats: list, *, autoplay_deals: Optional[int] = None,
+                 on_leave: Optional[Callable[[str], None]] = None,
+                 on_change: Optional[Callable[[object, list], None]] = None, owner=None):
+        self.app = app
+        self.game = game
+        self.seats = seats
+        self.autoplay_deals = autoplay_deals
+        self.on_leave = on_leave
+        self.on_change = on_change
+        self.owner = owner if owner is not None else self   # what on_change is told changed
+        self.animator = Animator(app.settings.animation_speed)
+        self.toast = Toast()
+        self.layout = TableLayout()
+        self.selected: set[int] = set()
+        self.staged: list[tuple[int, ...]] = []
+        self.confirm: Optional[tuple[str, Callable[[], None]]] = None
+        self.answer_note = ""
+        self.pause = 0.0
+        self.deals_done = 0
+        self.sheet_shown = False
+        self.quit_requested = False
+        self.dirty = True
+        self.ticket: Optional[int] = None
+        self._ticket_key: Optional[tuple[int, int]] = None
+        self.hint_ticket: Optional[int] = None
+        self._hint_ask = None            # (observation, legal actions) the hint was asked for
+        self.turn_start: Optional[int] = None
+        self.reveal_point = 0            # actions before this point showed hidden cards
+        self.humans = [i for i, s in enumerate(seats) if s.human]
+        self.hot_seat = len(self.humans) >= 2
+        self.viewer: Optional[int] = self.humans[0] if self.humans else 0
+        self.privacy: Optional[int] = None   # the seat the screen must be passed to
+        self.hand_open = not self.hot_seat   # the viewer has sat down (hot-seat)
+        self._verdict_key = None
+        self._verdict: dict = {}
+        self.check_privacy()
+        if not game.actions and game.state.deal_number == 0:
+            # the opening deal is animated too (the engine dealt it before the window opened)
+            hands = game.state.hands
+            longest = max(len(h) for h in hands)
+            self.relayout(tuple(h[i] for i in range(longest) for h in hands if i < len(h)), deal=True)
+        else:
+            self.relayout(snap=True)
+        self.note_turn_start()
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def state(self):
+        return self.game.state
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def team_name(self, team: int) -> str:
+        r = self.state.rules
+        return " & ".join(self.seat_name(s) for s in range(r.players) if s % r.teams == team)
+
+    def human_to_act(self) -> bool:
+        st = self.state
+        return not st.deal_over and self.seats[st.to_act].human
+
+    def show_hand(self) -> bool:
+        """The viewer's hand is face up."""
+        return self.viewer is not None and self.privacy is None and self.hand_open
+
+    def my_turn(self) -> bool:
+        """The viewer is the seat to act and may play (no privacy screen, nothing moving)."""
+        st = self.state
+        return (self.human_to_act() and self.show_hand() and self.viewer == st.to_act
+                and st.phase in (DRAW, PLAY))
+
+    def answering(self) -> bool:
+        """The viewer is asked by their partner whether they may go out."""
+        st = self.state
+        return (st.phase == ANSWER and not st.deal_over and self.seats[st.to_act].human
+                and self.viewer == st.to_act and self.show_hand())
+
+    def idle(self) -> bool:
+        return not (self.dirty or self.animator.busy or self.toast.visible or self.hint_ticket is not None
+                    or self.pause > 0 or self.confirm)
+
+    def layout_options(self) -> LayoutOptions:
+        s = self.app.settings
+        return LayoutOptions(self.viewer, self.show_hand(), frozenset(self.selected), tuple(self.staged),
+                             s.hand_sort, bool(s.large_cards))
+
+    def verdicts(self) -> dict:
+        """What the engine allows now, asked once per change of position or staging."""
+        st = self.state
+        key = (len(self.game.actions), id(st), st.phase, tuple(self.staged))
+        if self._verdict_key != key:
+            legal = legal_actions(st) if st.phase in (DRAW, PLAY) else []
+            self._verdict_key = key
+            self._verdict = {
+                "draw": any(isinstance(a, Draw) for a in legal),
+                "pass": any(isinstance(a, Pass) for a in legal),
+                "take": any(isinstance(a, TakePile) for a in legal) or (st.phase == DRAW and bool(self.staged)),
+                "ask": any(isinstance(a, Ask) for a in legal),
+                "lay": bool(self.staged) and st.phase == PLAY and is_legal(st, staged_meld(self.staged)),
+            }
+        return self._verdict
+
+    # ------------------------------------------------------------------ layout
+    def relayout(self, order: tuple = (), snap: bool = False, deal: bool = False) -> None:
+        """Lay the table out again from the state; the cards glide (or ``snap``) there."""
+        self.dirty = True
+        self.layout = lay_out(self.state, self.layout_options())
+        targets = self.layout.targets
+        if snap:
+            self.animator.snap(targets)
+        elif deal:
+            # a new deal: every card starts in the stock and is dealt out one by one
+            self.animator.sprites = {}
+            stock = Pose(STOCK_POS[0], STOCK_POS[1], False, 0, 1.0, 10)
+            self.animator.retarget(targets, order, {c: stock for c in targets}, stagger=DEAL_STAGGER)
+        else:
+            self.animator.retarget(targets, order, self.layout.origin)
+
+    def refresh(self) -> None:
+        self._verdict_key = None
+        self.relayout(snap=True)
+
+    # ------------------------------------------------------------------ playing
+    def say(self, message: str, seconds: float = 4.5, error: bool = False) -> None:
+        self.toast.show(message, seconds, error=error)
+        if error:
+            self.app.sounds.play("error")
+
+    def perform(self, action, quiet: bool = False) -> bool:
+        """Play ``action`` for the seat to act; an illegal one shows the engine's sentence."""
+        st = self.state
+        try:
+            check(st, action)
+        except IllegalAction as e:
+            if not quiet:
+                self.say(str(e), error=True)
+            self.relayout()
+            return False
+        actor = st.to_act
+        self.cancel_hint()
+        events = self.game.play(action)
+        if reveals_hidden_card(action, events):
+            self.reveal_point = len(self.game.actions)
+        if self.seats[actor].human and not self.toast.error:
+            self.toast.left = 0   # a note about the move just made has served its purpose
+        if not isinstance(action, (Ask, Answer)):
+            self.selected.clear()
+            if isinstance(action, (Meld, TakePile)):
+                self.staged = []
+        self._after_events(events, actor, action)
+        return True
+
+    def _after_events(self, events, actor: int, action) -> None:
+        sounds = self.app.sounds
+        kinds = {e.kind for e in events}
+        if "deal_started" in kinds:
+            sounds.play("deal")
+        elif "went_out" in kinds:
+            sounds.play("going_out")
+        elif "canasta" in kinds:
+            sounds.play("canasta")
+        elif isinstance(action, (Meld, TakePile)):
+            sounds.play("meld")
+        elif isinstance(action, (Draw, Discard)):
+            sounds.play("draw")
+        for e in events:
+            if e.kind == "asked":
+                self.answer_note = f"{self.seat_name(e.seat)} asks: \"Partner, may I go out?\""
+            elif e.kind == "answered":
+                self.answer_note = ""
+                self.toast.show(f"{self.seat_name(e.seat)} answers: {'Yes, go out.' if e.info else 'No, not yet.'}",
+                                3.5)
+            elif e.kind == "canasta":
+                self.toast.show(f"{self.team_name(e.team)} completed a {e.info} canasta!", 2.5)
+            elif e.kind == "went_out":
+                how = " concealed" if e.info else ""
+                self.toast.show(f"{self.seat_name(e.seat)} went out{how}!", 3.0)
+        if "deal_started" in kinds:
+            self.sheet_shown = False
+        self.check_privacy()
+        self.relayout(tuple(e.card for e in events if e.kind == "move"), deal="deal_started" in kinds)
+        if not self.seats[actor].human:
+            f = self.animator.factor
+            self.pause = COMPUTER_PAUSE * max(f, 0.15) if f else 0.0
+        self.note_turn_start()
+        if self.on_change:
+            self.on_change(self.owner, events)
+
+    def note_turn_start(self) -> None:
+        st = self.state
+        if st.phase == DRAW and self.seats[st.turn].human:
+            self.turn_start = len(self.game.actions)
+
+    # ------------------------------------------------------------------ privacy
+    def check_privacy(self) -> None:
+        """Hot-seat: the hands are hidden until the next person is at the screen, and no
+        hand is face up while a computer plays (see the module documentation)."""
+        st = self.state
+        if not self.hot_seat:
+            if self.humans:
+                self.viewer = self.humans[0]
+            return
+        if st.deal_over:
+            self.hand_open = False
+            return
+        actor = st.to_act
+        if not self.seats[actor].human:
+            self.hand_open = False
+        elif actor != self.viewer or not self.hand_open:
+            self.privacy = actor
+            self.hand_open = False
+            self.selected.clear()
+            self.staged = []
+
+    def reveal(self) -> None:
+        """The person asked for has sat down: show their hand."""
+        if self.privacy is not None:
+            self.viewer = self.privacy
+            self.privacy = None
+            self.hand_open = True
+            self.relayout(snap=True)
+
+    # ------------------------------------------------------------------ gestures and buttons
+    def release(self, cards: Sequence[int], zone: Optional[str], from_pile: bool = False) -> None:
+        """Cards dragged and released on ``zone``: play, stage, or slide back with the reason."""
+        outcome = interpret(self.state, cards, zone, from_pile=from_pile, staged=self.staged,
+                            selected=self.selected)
+        if isinstance(outcome, Play):
+            self.perform(outcome.action)
+        elif isinstance(outcome, Stage):
+            self.stage(outcome.cards)
+        elif isinstance(outcome, Refuse):
+            self.say(outcome.sentence, error=True)
+            self.relayout()   # the cards slide back
+        else:
+            self.relayout()
+
+    def stage(self, cards: tuple[int, ...]) -> None:
+        self.staged.append(tuple(cards))
+        self.selected -= set(cards)
+        self.say(after_staging(self.state, self.staged), 3.5)
+        self.relayout()
+
+    def unstage(self, index: int) -> None:
+        self.staged.pop(index)
+        self.relayout()
+
+    def toggle(self, card: int) -> None:
+        self.selected.symmetric_difference_update({card})
+        self.relayout()
+
+    def lay_down(self) -> None:
+        if self.staged:
+            self.perform(staged_meld(self.staged))
+
+    def draw_or_pass(self) -> None:
+        self.perform(Draw() if self.state.stock else Pass())
+
+    def take_pile(self) -> None:
+        st = self.state
+        if st.pile:
+            self.release([st.pile[-1]], "hand", from_pile=True)
+
+    def meld_selected(self) -> None:
+        if self.selected:
+            self.release(self.selected_in_order(), "meld_area")
+
+    def discard_selected(self) -> None:
+        if len(self.selected) == 1:
+            self.discard(next(iter(self.selected)))
+
+    def selected_in_order(self) -> list[int]:
+        order = self.layout.hand_order
+        return [c for c in order if c in self.selected] + [c for c in self.selected if c not in order]
+
+    def discard(self, card: int) -> None:
+        st = self.state
+        if self.app.settings.confirm_discard and len(st.hands[st.to_act]) > 1:
+            self.confirm = (f"Discard {describe(card)}?", lambda: self.perform(Discard(card)))
+            return
+        self.perform(Discard(card))
+
+    def answer(self, yes: bool) -> None:
+        self.perform(Answer(yes))
+
+    def ask(self) -> None:
+        self.perform(Ask())
+
+    # ------------------------------------------------------------------ undo
+    def undo_point(self) -> Optional[int]:
+        """How many actions an undo keeps, or None when there is nothing to undo: never
+        fewer than the start of the turn or the last action that revealed a card."""
+        if self.turn_start is None:
+            return None
+        point = max(self.turn_start, self.reveal_point)
+        return point if len(self.game.actions) > point else None
+
+    def undo_target(self) -> str:
+        """Where Undo goes back to, in words (the button's tip and the note after it)."""
+        point = max(self.turn_start or 0, self.reveal_point)
+        if self.turn_start is not None and point == self.turn_start:
+            return UNDO_TURN
+        last = self.game.actions[point - 1] if point else None
+        if isinstance(last, Draw):
+            return "Back to just after your draw."
+        if isinstance(last, TakePile):
+            return "Back to just after you took the pile."
+        return "Back to just after the last card shown."
+
+    def undo(self) -> None:
+        point = self.undo_point()
+        if point is None:
+            return
+        target = self.undo_target()
+        self.cancel_hint()
+        self.game.replay_to(point)
+        self.selected.clear()
+        self.staged = []
+        self.relayout()
+        self.toast.show(target, 2)
+        if self.on_change:
+            self.on_change(self.owner, [])
+
+    # ------------------------------------------------------------------ hints
+    def hint(self) -> None:
+        """Ask the hard player (on the AI worker) what it would do; shown when it answers."""
+        if self.hint_ticket is not None:
+            return
+        st = self.state
+        obs = observe(st, st.to_act)
+        legal = legal_actions(st)
+        self._hint_ask = (obs, legal)
+        self.hint_ticket = self.app.ai.request(st.to_act, obs, legal, HINT_LEVEL)
+        self.toast.show("Thinking about a hint...", 2)
+
+    def cancel_hint(self) -> None:
+        """Drop a hint still being thought about (the position changed, or the table closed)."""
+        if self.hint_ticket is not None:
+            self.app.ai.cancel()
+            self.hint_ticket = None
+            self._hint_ask = None
+
+    def _hint_answered(self, action) -> None:
+        obs, legal = self._hint_ask
+        self.hint_ticket = None
+        self._hint_ask = None
+        try:
+            from ...ai.explain import explain
+            reason = explain(obs, action, legal) if action is not None else "No hint."
+        except Exception as e:  # a hint must never break the game
+            reason = f"No hint available ({e})."
+        self.toast.show(reason or "No hint.", 6)
+        cards: list[int] = []
+        if isinstance(action, Meld):
+            for g in action.groups:
+                cards.extend(g.cards)
+        elif isinstance(action, TakePile):
+            cards.extend(action.with_cards)
+            for g in action.melds:
+                cards.extend(g.cards)
+        elif isinstance(action, Discard):
+            cards.append(action.card)
+        if cards:
+            self.selected = set(cards) & set(self.state.hands[self.state.to_act])
+            self.staged = []
+            self.relayout()
+
+    # ------------------------------------------------------------------ time
+    def tick(self, dt: float) -> None:
+        """The frame's step: animations, hints, computer turns, the end of a deal."""
+        self.animator.set_speed(self.app.settings.animation_speed)
+        self.animator.update(dt)
+        self.toast.update(dt)
+        if self.hint_ticket is not None:
+            self._poll_ai()
+        if self.animator.busy:
+            return
+        if self.pause > 0:
+            self.pause -= dt
+            return
+        st = self.state
+        if st.deal_over:
+            if self.autoplay_deals is not None and self.sheet_shown:
+                self.next_deal()
+            else:
+                self.sheet_shown = True
+            return
+        actor = st.to_act
+        if self.seats[actor].human:
+            return
+        if self.ticket is not None:
+            self._poll_ai()
+            return
+        self.ticket = self.app.ai.request(actor, observe(st, actor), legal_actions(st), self.seats[actor].level)
+        self._ticket_key = (len(self.game.actions), actor)
+
+    def _poll_ai(self) -> None:
+        result = self.app.ai.poll()
+        if result is None:
+            return
+        ticket, action = result
+        if ticket == self.hint_ticket:
+            self._hint_answered(action)
+            return
+        if ticket != self.ticket:
+            return
+        self.ticket = None
+        st = self.state
+        if (len(self.game.actions), st.to_act) != self._ticket_key:
+            return
+        if action is None or not self.perform(action, quiet=True):
+            # never stall: fall back to the first legal action
+            self.perform(legal_actions(st)[0], quiet=True)
+
+    def next_deal(self) -> None:
+        st = self.state
+        if st.phase == GAME_OVER:
+            self.leave("game_over")
+            return
+        if st.phase == DEAL_OVER:
+            self.deals_done += 1
+            if self.autoplay_deals is not None and self.deals_done >= self.autoplay_deals:
+                self.leave("deals_done")
+                return
+            self.perform(NextDeal())
+            self.check_privacy()
+
+    def leave(self, why: str) -> None:
+        """``why``: "pause" (Escape, Menu), "menu" (Back to menu), "game_over" (Finish),
+        "deals_done" (a demo reached its --deals)."""
+        if self.on_leave:
+            self.on_leave(why)
+        else:
+            self.quit_requested = True
+
+    def close(self) -> None:
+        """Leaving the table: stop any computer decision or hint in progress."""
+        self.app.ai.cancel()
+        self.ticket = None
+        self.hint_ticket = None
+        self._hint_ask = None

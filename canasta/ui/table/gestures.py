@@ -1,0 +1,184 @@
+"""From a gesture to a move: the table's drops turned into engine actions.
+
+:func:`interpret` is a pure function (no pygame, no window): given the state, the
+cards picked up and the zone they were released on, it answers with one of
+
+- :class:`Play`: the engine accepts this action; play it;
+- :class:`Stage`: the cards join the melds being staged for a first meld (or for
+  taking the pile), to be laid down together;
+- :class:`Refuse`: the engine refuses; ``sentence`` says why, in its words;
+- ``None``: the zone means nothing for these cards (they slide back, silently).
+
+Zones are named as the layout names them: ``"pile"``, ``"meld_area"`` (the empty
+part of the viewer's side), ``"hand"`` and ``"meld:<key>"`` for one of the side's
+melds, where the key is the meld's id (:func:`meld_key`). Every verdict comes from
+the engine (``check``, ``is_legal``, ``preview_groups``); nothing here decides a
+rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence, Union
+
+from ...engine import Discard, Group, IllegalAction, Meld, TakePile, check, is_legal, preview_groups
+from ...engine.cards import KIND_OF, POINTS_OF, WILD_OF
+from ...engine.state import DRAW, PLAY
+
+STAGING_BLOCKS = "Lay down the staged melds first, or click them to take them back."
+
+
+@dataclass(frozen=True)
+class Play:
+    action: object
+
+
+@dataclass(frozen=True)
+class Stage:
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Refuse:
+    sentence: str
+    action: Optional[object] = None
+
+
+Outcome = Union[Play, Stage, Refuse, None]
+
+
+def meld_key(team_melds: Sequence, index: int):
+    """The name the table gives a meld of a side: its id when the engine gives melds
+    ids, else its place in the side's list."""
+    return getattr(team_melds[index], "id", index)
+
+
+def find_meld(st, team: int, key):
+    """The side's meld called ``key`` (see :func:`meld_key`), or None."""
+    melds = st.melds[team]
+    for i in range(len(melds)):
+        if str(meld_key(melds, i)) == str(key):
+            return melds[i]
+    return None
+
+
+def group_onto(meld, cards: Sequence[int]) -> Group:
+    """``cards`` added to ``meld`` on the table."""
+    return Group(tuple(cards), meld.rank if meld.kind == "group" else 0)
+
+
+def group_for(st, cards: Sequence[int]) -> Group:
+    """The group some cards from the hand make on the meld area: onto the side's meld
+    of their rank when there is one, else a new meld."""
+    team = st.team_of(st.to_act)
+    kinds = {KIND_OF[c] for c in cards if not WILD_OF[c]}
+    if len(kinds) == 1:
+        meld = st.meld_of(team, next(iter(kinds)))
+        if meld is not None:
+            return group_onto(meld, cards)
+    return Group(tuple(cards))
+
+
+def staged_meld(staged: Iterable[Sequence[int]]) -> Meld:
+    """The staged groups as one action that puts them down together."""
+    return Meld(tuple(Group(tuple(g)) for g in staged))
+
+
+def _sentence(st, action) -> str:
+    try:
+        check(st, action)
+    except IllegalAction as e:
+        return str(e)
+    return ""
+
+
+def _verdict(st, action) -> Union[Play, Refuse]:
+    sentence = _sentence(st, action)
+    return Refuse(sentence, action) if sentence else Play(action)
+
+
+def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool = False,
+              staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = ()) -> Outcome:
+    """What releasing ``cards`` on ``zone`` means (see the module documentation).
+
+    ``from_pile``: the pile's top card was dragged (``cards`` is that card); the cards
+    in ``selected`` go with it as the pair (or more) that takes it, and ``staged``
+    are the groups staged to meld with it."""
+    if zone is None:
+        return None
+    staged_groups = tuple(Group(tuple(g)) for g in staged)
+    if from_pile:
+        if zone == "pile":
+            return None
+        return _verdict(st, TakePile(tuple(selected), staged_groups))
+    cards = tuple(cards)
+    if not cards:
+        return None
+    if zone == "pile":
+        if st.phase == PLAY and len(cards) == 1:
+            return _verdict(st, Discard(cards[0]))
+        if st.phase == DRAW:
+            return _verdict(st, TakePile(cards, staged_groups))
+        return None
+    if zone.startswith("meld:"):
+        team = st.team_of(st.to_act)
+        meld = find_meld(st, team, zone[5:])
+        if meld is None:
+            return None
+        action = Meld((group_onto(meld, cards),))
+        outcome = _verdict(st, action)
+        if isinstance(outcome, Play) and (st.phase != PLAY or staged):
+            return Refuse(STAGING_BLOCKS, action)
+        return outcome
+    if zone == "meld_area":
+        group = group_for(st, cards)
+        action = Meld((group,))
+        if st.phase == PLAY and not staged and is_legal(st, action):
+            return Play(action)
+        err, _ = preview_groups(st, list(staged_groups) + [group])
+        if err is None:
+            return Stage(group.cards)
+        # say why the move alone is illegal, in the engine's words
+        sentence = _sentence(st, action) if st.phase == PLAY else ""
+        return Refuse(sentence or err, action)
+    return None
+
+
+def drop_targets(st, cards: Sequence[int], zones: Iterable[str], *, from_pile: bool = False,
+                 staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = ()) -> dict:
+    """Each zone's verdict while ``cards`` are dragged: ("do", action), ("stage", cards)
+    or ("no", action); zones that mean nothing for these cards are left out."""
+    out: dict = {}
+    selected = tuple(selected)
+    for zone in zones:
+        o = interpret(st, cards, zone, from_pile=from_pile, staged=staged, selected=selected)
+        if isinstance(o, Play):
+            out[zone] = ("do", o.action)
+        elif isinstance(o, Stage):
+            out[zone] = ("stage", o.cards)
+        elif isinstance(o, Refuse):
+            out[zone] = ("no", o.action)
+    return out
+
+
+def staging_note(st, staged: Sequence[Sequence[int]]) -> str:
+    """How far the staged melds go towards the side's first meld."""
+    team = st.team_of(st.to_act)
+    pts = sum(POINTS_OF[c] for g in staged for c in g)
+    if not st.opened(team):
+        need = st.minimum(team)
+        if pts >= need:
+            return f"Staged {pts}: enough for your first meld ({need})."
+        return f"Staged {pts} of the {need} your first meld needs."
+    return f"Staged {pts} points."
+
+
+def after_staging(st, staged: Sequence[Sequence[int]]) -> str:
+    """The note shown once cards were staged."""
+    if st.phase == PLAY and is_legal(st, staged_meld(staged)):
+        return "Staged. Press Lay down to put these melds down together."
+    return staging_note(st, staged)
+
+
+__all__ = ["Play", "Stage", "Refuse", "Outcome", "interpret", "drop_targets", "meld_key", "find_meld",
+           "group_for", "group_onto", "staged_meld", "staging_note", "after_staging", "STAGING_BLOCKS"]

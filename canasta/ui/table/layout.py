@@ -1,0 +1,328 @@
+"""Where every card, drop zone and label of the table lies: a pure function of the
+state and the view options.
+
+Everything is in the logical 1280 x 800 table (:class:`~canasta.ui.layout.View`
+scales it to the window). :func:`lay_out` reads the engine state and
+:class:`LayoutOptions` and returns a :class:`TableLayout`; it changes nothing and
+draws nothing, so the controller can ask for a layout after every change and the
+view can draw from the last one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple, Optional
+
+import pygame
+
+from ...engine.cards import KIND_OF, SUIT_OF, TWO, WILD_OF
+from ..anim import Pose
+from .gestures import meld_key
+from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
+                      SEAT_PLACES, STOCK_POS, team_bands)
+
+CENTRE_X = LOGICAL_W // 2
+
+# -- the stock and the pile
+STOCK_SPRITES = 3            # only the top few stock cards are sprites; a stack is drawn beneath
+STOCK_Z = 10
+PILE_SHOWN = 6               # the top pile cards drawn (and every sideways card)
+PILE_Z = 100
+PILE_FAN = 1.5               # each card under the top one peeks out by this much
+PILE_FAN_DEPTH = 5
+SIDEWAYS = 90                # the angle of a card lying across the pile or under a canasta
+PILE_DROP_MARGIN = 30        # a drop near the pile counts as on it
+COUNT_LABEL_DY = 62          # "Stock 40" and "Pile 7" sit this far below the cards' centres
+
+# -- the viewer's hand
+HAND_SPAN = 880              # the fan of the hand never gets wider than this
+HAND_OVERLAP = 0.72          # at most this much of a card's width between two cards
+HAND_LIFT = 22               # a selected card rises by this much
+HAND_Z = 300
+LARGE_CARDS = 1.12
+HAND_ZONE = pygame.Rect(150, HAND_Y - 75, 980, 150)
+HAND_LABEL_Y = 794
+
+# -- the other hands (backs)
+BACKS_Z = 200
+BACKS_SPAN_H, BACKS_STEP_H = 260, 14.0
+BACKS_SPAN_V, BACKS_STEP_V = 150, 10.0
+
+# -- melds in each team's band
+MELD_SLOT = 68.0             # the widest a meld's column gets
+MELD_MIN_SCALE = 0.58
+MELD_Z = 400
+MELD_FAN = 15                # each card of a short meld shows this much of its top
+BAND_PAD = 10
+BAND_PAD_RED3 = 46           # room for the red threes at the band's left end
+STAGED_Z = 520
+RED3_X, RED3_Y, RED3_STEP, RED3_Z = 24, 30, 16, 150
+MELD_LABEL_DY = 10           # meld counts sit this far above the band's bottom
+CANASTA_WILD_PEEK = 34       # the wild cards under a canasta peek out this far (at MELD_SCALE)
+CANASTA_WILD_STEP = 7
+
+# -- buttons and panels
+BUTTON_COLUMNS = 2
+BUTTON_W, BUTTON_H, BUTTON_GAP = 90, 34, 6
+MENU_BUTTON = pygame.Rect(1184, 8, 88, 30)
+HUD_BOX = pygame.Rect(8, 6, 250, 26)
+STATUS_Y = 626
+TOAST_CENTRE = (CENTRE_X, 420)
+PRIVACY_BOX = pygame.Rect(340, 250, 600, 260)
+PRIVACY_BUTTON = pygame.Rect(560, 420, 160, 44)
+DIALOG_BOX = pygame.Rect(390, 300, 500, 150)
+DIALOG_YES = pygame.Rect(430, 380, 190, 44)
+DIALOG_NO = pygame.Rect(660, 380, 190, 44)
+SHEET_Y, SHEET_H = 110, 560
+SHEET_LABEL_W, SHEET_COLUMN_W = 300, 190
+SHEET_NEXT = pygame.Rect(CENTRE_X - 190, 610, 180, 44)
+SHEET_LEAVE = pygame.Rect(CENTRE_X + 10, 610, 180, 44)
+
+
+@dataclass(frozen=True)
+class LayoutOptions:
+    """What the table shows besides the state: whose hand is face up, what is picked."""
+
+    viewer: Optional[int]                   # the seat at the bottom of the table
+    show_hand: bool                         # the viewer's hand is face up
+    selected: frozenset = frozenset()
+    staged: tuple = ()                      # groups of card ids staged for the first meld
+    hand_sort: str = "rank"                 # "rank", "suit" or "none"
+    large_cards: bool = False
+
+
+class SeatLabel(NamedTuple):
+    seat: int
+    x: float
+    y: float
+    orient: str          # "h" or "v"
+    count: int           # cards in that hand
+    own: bool            # the viewer's own (face-up) hand
+
+
+class MeldLabel(NamedTuple):
+    team: int
+    index: int
+    x: float
+    y: float
+
+
+class StagedLabel(NamedTuple):
+    index: int
+    x: float
+    y: float
+
+
+@dataclass
+class TableLayout:
+    """Poses of the cards, drop zones and labels for one position of the table."""
+
+    targets: dict[int, Pose] = field(default_factory=dict)   # where each shown card belongs
+    origin: dict[int, Pose] = field(default_factory=dict)    # where a card not shown comes from
+    zones: dict[str, pygame.Rect] = field(default_factory=dict)
+    meld_zones: dict = field(default_factory=dict)           # meld key -> its column (viewer's side)
+    meld_keys: dict = field(default_factory=dict)            # meld key -> index in the team's melds
+    bands: dict[int, pygame.Rect] = field(default_factory=dict)
+    labels: list = field(default_factory=list)
+    hand_order: list[int] = field(default_factory=list)
+    hand_step: float = 0.0
+    viewer_team: int = 0
+
+
+def sort_key(card: int, mode: str):
+    """Naturals by rank (or suit), then the wild cards (twos before jokers), then threes."""
+    kind = KIND_OF[card]
+    group = 0 if 4 <= kind <= 14 else (1 if WILD_OF[card] else 2)
+    if mode == "suit" and group == 0:
+        return (group, SUIT_OF[card], kind, card)
+    return (group, kind if group != 1 else (0 if kind == TWO else 1), SUIT_OF[card], card)
+
+
+def seat_place(players: int, seat: int, viewer: Optional[int]) -> tuple[float, float, str]:
+    """Where a seat's hand lies, counted round the table from the viewer at the bottom."""
+    base = viewer if viewer is not None else 0
+    return SEAT_PLACES[players][(seat - base) % players]
+
+
+def back_step(n: int, orient: str) -> float:
+    """The spacing of a face-down hand of ``n`` cards."""
+    if orient == "h":
+        return min(BACKS_STEP_H, BACKS_SPAN_H / max(n, 1))
+    return min(BACKS_STEP_V, BACKS_SPAN_V / max(n, 1))
+
+
+def backs_half_width(n: int, orient: str) -> float:
+    """Half the length of a face-down hand along its fan (labels sit beyond it)."""
+    return (n - 1) * back_step(n, orient) / 2 + CARD_W * OTHER_SCALE / 2
+
+
+def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE) -> dict[int, Pose]:
+    """A short meld is fanned downwards; a canasta is squared up with its wild cards
+    sideways beneath and a natural on top (red for a natural canasta, black for a
+    mixed one when there is one)."""
+    poses = {}
+    if m.is_canasta:
+        naturals = [c for c in m.cards if not WILD_OF[c]]
+        wilds = [c for c in m.cards if WILD_OF[c]]
+        want_red = not wilds
+        reds = [c for c in naturals if (SUIT_OF[c] in (1, 2)) == want_red]
+        top = reds[-1] if reds else naturals[-1]
+        z = MELD_Z
+        for k, c in enumerate(wilds):
+            poses[c] = Pose(x, top_y + CANASTA_WILD_PEEK * scale / MELD_SCALE + k * CANASTA_WILD_STEP,
+                            True, SIDEWAYS, scale, z)
+            z += 1
+        for k, c in enumerate([c for c in naturals if c != top]):
+            poses[c] = Pose(x + 1, top_y + 1 + min(k, 3) * 0.8, True, 0, scale, z)
+            z += 1
+        poses[top] = Pose(x, top_y, True, 0, scale, z + 1)
+    else:
+        ordered = [c for c in m.cards if not WILD_OF[c]] + [c for c in m.cards if WILD_OF[c]]
+        for k, c in enumerate(ordered):
+            poses[c] = Pose(x, top_y + k * MELD_FAN * scale / MELD_SCALE, True, 0, scale, MELD_Z + k)
+    return poses
+
+
+def button_rects(count: int, area: pygame.Rect) -> list[pygame.Rect]:
+    """The places of ``count`` visible buttons, in rows of two from the area's top left."""
+    out = []
+    for i in range(count):
+        col, row = i % BUTTON_COLUMNS, i // BUTTON_COLUMNS
+        out.append(pygame.Rect(area.x + col * (BUTTON_W + BUTTON_GAP), area.y + row * (BUTTON_H + BUTTON_GAP),
+                               BUTTON_W, BUTTON_H))
+    return out
+
+
+def _stock_and_pile(st, out: TableLayout) -> None:
+    sx, sy = STOCK_POS
+    for i, c in enumerate(st.stock[-STOCK_SPRITES:]):
+        out.targets[c] = Pose(sx, sy, False, 0, 1.0, STOCK_Z + i)
+    for c in st.stock:
+        out.origin[c] = Pose(sx, sy, False, 0, 1.0, STOCK_Z)
+    out.zones["stock"] = pygame.Rect(sx - CARD_W // 2, sy - CARD_H // 2, CARD_W, CARD_H)
+    px, py = PILE_POS
+    pile = st.pile
+    shown = set(pile[-PILE_SHOWN:]) | set(st.sideways)
+    for i, c in enumerate(pile):
+        angle = SIDEWAYS if c in st.sideways else 0
+        out.origin[c] = Pose(px, py, True, angle, 1.0, PILE_Z + i)
+        if c in shown:
+            dx = -min(len(pile) - 1 - i, PILE_FAN_DEPTH) * PILE_FAN
+            out.targets[c] = Pose(px + dx, py - dx, True, angle, 1.0, PILE_Z + i)
+    out.zones["pile"] = pygame.Rect(px - CARD_H // 2, py - CARD_H // 2, CARD_H, CARD_H)
+
+
+def _hands(st, opts: LayoutOptions, out: TableLayout) -> None:
+    players = st.rules.players
+    for seat in range(players):
+        hand = st.hands[seat]
+        cx, cy, orient = seat_place(players, seat, opts.viewer)
+        own = seat == opts.viewer and opts.show_hand
+        if own:
+            cards = sorted(hand, key=lambda c: sort_key(c, opts.hand_sort)) if opts.hand_sort != "none" \
+                else list(hand)
+            staged = {c for g in opts.staged for c in g}
+            cards = [c for c in cards if c not in staged]
+            n = len(cards)
+            scale = LARGE_CARDS if opts.large_cards else 1.0
+            w = CARD_W * scale
+            step = min(w * HAND_OVERLAP, (HAND_SPAN - w) / max(n - 1, 1)) if n > 1 else 0
+            x0 = CENTRE_X - step * (n - 1) / 2
+            for i, c in enumerate(cards):
+                lift = -HAND_LIFT if c in opts.selected else 0
+                out.targets[c] = Pose(x0 + i * step, HAND_Y + lift, True, 0, scale, HAND_Z + i)
+            out.zones["hand"] = pygame.Rect(HAND_ZONE)
+            out.hand_order = cards
+            out.hand_step = step
+        else:
+            n = len(hand)
+            step = back_step(n, orient)
+            for i, c in enumerate(hand):
+                off = (i - (n - 1) / 2) * step
+                if orient == "h":
+                    out.targets[c] = Pose(cx + off, cy, False, 0, OTHER_SCALE, BACKS_Z + i)
+                else:
+                    out.targets[c] = Pose(cx, cy + off, False, SIDEWAYS, OTHER_SCALE, BACKS_Z + i)
+        out.labels.append(SeatLabel(seat, cx, cy, orient, len(hand), own))
+
+
+def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
+    r = st.rules
+    vteam = st.team_of(opts.viewer if opts.viewer is not None else 0)
+    out.viewer_team = vteam
+    out.bands = team_bands(r.players, r.teams, vteam)
+    for team, band in out.bands.items():
+        team_melds = st.melds[team]
+        order = sorted(range(len(team_melds)), key=lambda i: (team_melds[i].kind != "group", team_melds[i].rank))
+        columns = [("meld", i) for i in order]
+        if team == vteam and opts.staged and opts.show_hand:
+            columns += [("staged", j) for j in range(len(opts.staged))]
+        reds = st.red3[team]
+        left = band.x + (BAND_PAD_RED3 if reds else BAND_PAD)
+        slot = min(MELD_SLOT, (band.right - BAND_PAD - left) / max(len(columns), 1))
+        scale = max(MELD_MIN_SCALE, min(MELD_SCALE, (slot - 6) / CARD_W))
+        x = left + CARD_W * scale / 2
+        top_y = band.y + CARD_H * scale / 2 + 4
+        label_y = band.bottom - MELD_LABEL_DY
+        for kind, idx in columns:
+            if kind == "meld":
+                out.targets.update(meld_poses(team_melds[idx], x, top_y, scale))
+                if team == vteam:
+                    key = meld_key(team_melds, idx)
+                    out.meld_zones[key] = pygame.Rect(int(x - CARD_W * scale / 2) - 3, band.y, int(slot) - 2, band.h)
+                    out.meld_keys[key] = idx
+                out.labels.append(MeldLabel(team, idx, x, label_y))
+            else:
+                cards = sorted(opts.staged[idx], key=lambda c: sort_key(c, opts.hand_sort))
+                for k, c in enumerate(cards):
+                    out.targets[c] = Pose(x, top_y + k * MELD_FAN, True, 0, scale, STAGED_Z + k)
+                out.labels.append(StagedLabel(idx, x, label_y))
+            x += slot
+        for k, c in enumerate(reds):
+            out.targets[c] = Pose(band.x + RED3_X, band.y + RED3_Y + k * RED3_STEP, True, 0, RED3_SCALE, RED3_Z + k)
+        if team == vteam:
+            out.zones["meld_area"] = band
+
+
+def lay_out(st, opts: LayoutOptions) -> TableLayout:
+    """The table for ``st`` as ``opts`` shows it (see the module documentation)."""
+    out = TableLayout()
+    _stock_and_pile(st, out)
+    _hands(st, opts, out)
+    _melds(st, opts, out)
+    return out
+
+
+def zone_at(layout: TableLayout, pos, from_pile: bool = False, to_window=pygame.Rect) -> Optional[str]:
+    """The drop zone under a point: "meld:<key>", "pile", "meld_area" or "hand" (the
+    hand only for the pile's top card). ``to_window`` maps a logical rectangle to the
+    space of ``pos`` (the view's ``rect`` for a window point)."""
+    for key, r in layout.meld_zones.items():
+        if to_window(r).collidepoint(pos):
+            return f"meld:{key}"
+    if to_window(layout.zones["pile"].inflate(PILE_DROP_MARGIN, PILE_DROP_MARGIN)).collidepoint(pos):
+        return "pile"
+    if "meld_area" in layout.zones and to_window(layout.zones["meld_area"]).collidepoint(pos):
+        return "meld_area"
+    if from_pile and "hand" in layout.zones and to_window(layout.zones["hand"]).collidepoint(pos):
+        return "hand"
+    return None
+
+
+def zone_rect(layout: TableLayout, name: str) -> Optional[pygame.Rect]:
+    """The rectangle of a named drop zone (see :func:`zone_at`)."""
+    if name.startswith("meld:"):
+        key = name[5:]
+        for k, r in layout.meld_zones.items():
+            if str(k) == key:
+                return r
+        return None
+    return layout.zones.get(name)
+
+
+def card_rect(p: Pose) -> pygame.Rect:
+    """The logical rectangle a card covers in a pose."""
+    w, h = CARD_W * p.scale, CARD_H * p.scale
+    if abs(p.angle) % 180 == SIDEWAYS:
+        w, h = h, w
+    return pygame.Rect(int(p.x - w / 2), int(p.y - h / 2), int(w), int(h))

@@ -1,0 +1,408 @@
+"""The table scene: the window's input turned into the controller's calls.
+
+:class:`TableScene` wires the three parts together: the controller
+(:mod:`.controller`) keeps the game, the layout (:mod:`.layout`) says where things
+are, the view (:mod:`.view`) draws. The scene itself hit-tests the mouse, follows
+drags, places the buttons and moves the keyboard focus: Tab and Shift+Tab go round
+the hand and the buttons, the arrow keys move between buttons (or along the hand),
+Enter and Space press the focused button (or pick the focused card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import pygame
+
+from ...engine import Draw
+from ...engine.record import Game
+from ...engine.state import DRAW, PLAY
+from ..layout import View
+from ..scene import Scene
+from ..widgets import Button
+from .controller import TableController
+from .gestures import drop_targets
+from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, PRIVACY_BUTTON, SHEET_LEAVE, SHEET_NEXT,
+                     button_rects, card_rect, zone_at)
+from .view import TableView
+
+SEAT_NAMES = {2: ["South", "North"], 3: ["South", "West", "East"], 4: ["South", "West", "North", "East"],
+              6: ["South", "South-west", "North-west", "North", "North-east", "South-east"]}
+DRAG_THRESHOLD = 6            # pixels the pointer moves before a press becomes a drag
+HAND = "hand"                 # the keyboard focus is on the hand (else on a button)
+
+
+@dataclass
+class SeatConfig:
+    name: str
+    human: bool
+    level: str = "medium"
+
+
+@dataclass
+class Drag:
+    cards: list[int]
+    from_pile: bool
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    active: bool = False
+    targets: Optional[dict] = None      # zone name -> ("do" | "stage" | "no", payload)
+
+
+class TableScene(Scene):
+    """One game at the table. ``app`` gives the window, art, sounds, settings and AI."""
+
+    def __init__(self, app, game: Game, seats: list[SeatConfig], *, autoplay_deals: Optional[int] = None,
+                 screenshot: Optional[str] = None, on_leave: Optional[Callable[[str], None]] = None,
+                 on_change: Optional[Callable[["TableScene", list], None]] = None):
+        self.app = app
+        self.screenshot = screenshot
+        self.shot_taken_for: Optional[tuple] = None
+        self.drag: Optional[Drag] = None
+        self.focus = 0                       # the focused card's place in the hand
+        self.focused_item: object = HAND     # HAND or a button
+        self.ctl = TableController(app, game, seats, autoplay_deals=autoplay_deals, on_leave=on_leave,
+                                   on_change=on_change, owner=self)
+        c = self.ctl
+        self.buttons = [
+            Button("Draw", c.draw_or_pass, pygame.K_d, "Draw from the stock"),
+            Button("Take pile", c.take_pile, pygame.K_t, "Take the discard pile"),
+            Button("Meld", c.meld_selected, pygame.K_m, "Meld the selected cards"),
+            Button("Discard", c.discard_selected, pygame.K_x, "Discard the selected card"),
+            Button("Lay down", c.lay_down, pygame.K_l, "Put the staged melds down"),
+            Button("Ask partner", c.ask, pygame.K_a, "Partner, may I go out?"),
+            Button("Hint", c.hint, pygame.K_h, "What would the computer do?"),
+            Button("Undo", c.undo, pygame.K_u, "Back to the start of your turn."),
+        ]
+        self.menu_button = Button("Menu", lambda: c.leave("pause"), None, "Pause: rules, settings, save and quit")
+        self.sheet_button = Button("Next deal", c.next_deal, pygame.K_RETURN)
+        self.leave_button = Button("Back to menu", lambda: c.leave("menu"))
+        self.privacy_button = Button("I am here", c.reveal, pygame.K_RETURN)
+        self.yes_button = Button("Yes, go out", lambda: c.answer(True))
+        self.no_button = Button("No, not yet", lambda: c.answer(False))
+        self.confirm_yes = Button("Yes", self._confirmed)
+        self.confirm_no = Button("No", self._cancel_confirm)
+        self.place_controls()
+
+    # ------------------------------------------------------------------ what others read
+    game = property(lambda self: self.ctl.game)
+    state = property(lambda self: self.ctl.game.state)
+    seats = property(lambda self: self.ctl.seats)
+    animator = property(lambda self: self.ctl.animator)
+    toast = property(lambda self: self.ctl.toast)
+    selected = property(lambda self: self.ctl.selected)
+    staged = property(lambda self: self.ctl.staged)
+    privacy = property(lambda self: self.ctl.privacy)
+    viewer = property(lambda self: self.ctl.viewer)
+    pause = property(lambda self: self.ctl.pause)
+    deals_done = property(lambda self: self.ctl.deals_done)
+    hand_order = property(lambda self: self.ctl.layout.hand_order)
+    zones = property(lambda self: self.ctl.layout.zones)
+
+    @property
+    def autoplay_deals(self) -> Optional[int]:
+        return self.ctl.autoplay_deals
+
+    @autoplay_deals.setter
+    def autoplay_deals(self, value: Optional[int]) -> None:
+        self.ctl.autoplay_deals = value
+
+    @property
+    def quit_requested(self) -> bool:  # type: ignore[override]
+        return self.ctl.quit_requested
+
+    @property
+    def view(self) -> View:
+        return View(*self.app.screen.get_size())
+
+    def perform(self, action, quiet: bool = False) -> bool:
+        return self.ctl.perform(action, quiet)
+
+    def my_turn(self) -> bool:
+        return self.ctl.my_turn()
+
+    _my_turn = my_turn
+
+    # ------------------------------------------------------------------ the Scene protocol
+    def is_idle(self) -> bool:
+        return self.ctl.idle() and self.drag is None
+
+    def resize(self) -> None:
+        self.ctl.dirty = True
+        self.place_controls()
+
+    def relayout(self, order: tuple = (), snap: bool = False) -> None:
+        """Lay the table out again from the state (``order``: cards to move first)."""
+        self.ctl.relayout(order, snap=snap)
+
+    def refresh(self) -> None:
+        """Lay the cards out again at once (after a change of settings: sorting, sizes)."""
+        self.ctl.refresh()
+
+    def notice(self, message: str, seconds: float = 6.0, error: bool = True) -> None:
+        self.ctl.toast.show(message, seconds, error=error)
+
+    def close(self) -> None:
+        self.ctl.close()
+
+    def update(self, dt: float) -> None:
+        ctl = self.ctl
+        ctl.tick(dt)
+        st = ctl.state
+        if st.deal_over and ctl.sheet_shown and self.screenshot:
+            key = (st.deal_number, len(ctl.game.actions))
+            if self.shot_taken_for != key:
+                self.shot_taken_for = key
+                self.app.request_screenshot(self.screenshot.replace("{deal}", str(st.deal_number + 1)))
+        self.place_controls()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.ctl.dirty = False
+        TableView(self).draw(surf)
+
+    # ------------------------------------------------------------------ controls
+    def place_controls(self) -> None:
+        """Buttons: what they say, whether they work, where they are (every frame)."""
+        ctl = self.ctl
+        st = ctl.state
+        v = self.view
+        mine = ctl.my_turn() and not ctl.animator.busy
+        ok = ctl.verdicts()
+        draw, take, meld, discard, lay, ask, hint, undo = self.buttons
+        draw.label = "Draw" if st.stock or st.deal_over else "Pass"
+        draw.tip = "Draw from the stock" if st.stock else "The stock is empty: pass"
+        draw.enabled = mine and (ok["draw"] or ok["pass"])
+        take.enabled = mine and ok["take"]
+        meld.enabled = mine and st.phase == PLAY and bool(ctl.selected)
+        discard.enabled = mine and st.phase == PLAY and len(ctl.selected) == 1
+        lay.visible = bool(ctl.staged)
+        lay.enabled = mine and ok["lay"]
+        ask.visible = st.rules.ask_to_go_out
+        ask.enabled = mine and ok["ask"]
+        hint.visible = self.app.settings.hints_allowed
+        hint.enabled = mine and ctl.hint_ticket is None
+        undo.visible = self.app.settings.undo_allowed and len(ctl.humans) == 1
+        undo.enabled = mine and ctl.undo_point() is not None
+        undo.tip = ctl.undo_target() if undo.enabled else "Nothing to undo"
+        visible = [b for b in self.buttons if b.visible]
+        for b, r in zip(visible, button_rects(len(visible), BUTTON_AREA)):
+            b.rect = v.rect(r)
+        self.menu_button.rect = v.rect(MENU_BUTTON)
+        self.sheet_button.label = "Finish" if st.game_over else "Next deal"
+        self.sheet_button.rect = v.rect(SHEET_NEXT)
+        self.leave_button.rect = v.rect(SHEET_LEAVE)
+        self.privacy_button.rect = v.rect(PRIVACY_BUTTON)
+        for yes, no in ((self.yes_button, self.no_button), (self.confirm_yes, self.confirm_no)):
+            yes.rect, no.rect = v.rect(DIALOG_YES), v.rect(DIALOG_NO)
+        if self.focused_item is not HAND and not self._can_focus(self.focused_item):
+            self.focused_item = HAND
+
+    def _can_focus(self, b) -> bool:
+        return b is self.menu_button or (b in self.buttons and b.visible and b.enabled)
+
+    def focus_items(self) -> list:
+        return [HAND] + [b for b in self.buttons if b.visible and b.enabled] + [self.menu_button]
+
+    def focused_button(self) -> Optional[Button]:
+        return None if self.focused_item is HAND else self.focused_item  # type: ignore[return-value]
+
+    def focused_card(self) -> Optional[int]:
+        order = self.hand_order
+        if self.focused_item is not HAND or not order:
+            return None
+        return order[min(self.focus, len(order) - 1)]
+
+    def _confirmed(self) -> None:
+        _, action = self.ctl.confirm
+        self.ctl.confirm = None
+        action()
+
+    def _cancel_confirm(self) -> None:
+        self.ctl.confirm = None
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> None:
+        ctl = self.ctl
+        st = ctl.state
+        self.place_controls()
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if key == pygame.K_ESCAPE:
+            if ctl.confirm:
+                ctl.confirm = None
+            else:
+                ctl.leave("pause")
+            return
+        if ctl.confirm:
+            if key in (pygame.K_RETURN, pygame.K_y):
+                self._confirmed()
+            elif key == pygame.K_n:
+                self._cancel_confirm()
+            else:
+                self.confirm_yes.handle(event) or self.confirm_no.handle(event)
+            return
+        if ctl.privacy is not None:
+            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or key in (pygame.K_RETURN, pygame.K_SPACE):
+                ctl.reveal()
+            return
+        if st.deal_over:
+            if self.sheet_button.handle(event) or self.leave_button.handle(event):
+                return
+            if key in (pygame.K_RETURN, pygame.K_SPACE):
+                ctl.next_deal()
+            return
+        if ctl.answering():
+            if self.yes_button.handle(event) or self.no_button.handle(event):
+                return
+            if key in (pygame.K_y, pygame.K_n):
+                ctl.answer(key == pygame.K_y)
+            return
+        if self.menu_button.handle(event) or any(b.handle(event) for b in self.buttons):
+            return
+        if key is not None:
+            self._key(event)
+            return
+        if not ctl.my_turn() or ctl.animator.busy:
+            if event.type == pygame.MOUSEBUTTONUP and self.drag:
+                self.drag = None
+                ctl.relayout()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._mouse_down(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.drag:
+            self._mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
+            self._mouse_up(event.pos)
+
+    def _key(self, event) -> None:
+        ctl = self.ctl
+        k = event.key
+        order = self.hand_order
+        on_hand = self.focused_item is HAND
+        if k == pygame.K_TAB:
+            items = self.focus_items()
+            i = items.index(self.focused_item) if self.focused_item in items else 0
+            self.focused_item = items[(i + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(items)]
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and not on_hand:
+            self._move_between_buttons(k)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and order:
+            self.focus = (self.focus + (1 if k == pygame.K_RIGHT else -1)) % len(order)
+        elif k == pygame.K_UP and on_hand:
+            items = self.focus_items()
+            if len(items) > 1:
+                self.focused_item = items[1]
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not on_hand:
+            self.focused_item.action()
+        elif k == pygame.K_SPACE and order and ctl.my_turn():
+            ctl.toggle(order[min(self.focus, len(order) - 1)])
+        elif k == pygame.K_RETURN and ctl.staged and ctl.my_turn():
+            ctl.lay_down()
+        elif k == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
+            ctl.undo()
+        elif k == pygame.K_x and not ctl.selected and order and ctl.my_turn():
+            ctl.discard(order[min(self.focus, len(order) - 1)])
+        else:
+            for b in self.buttons:
+                if b.key == k and b.visible and b.enabled:
+                    b.action()
+                    return
+
+    def _move_between_buttons(self, k: int) -> None:
+        """The nearest focusable button in the arrow's direction; off the grid, the hand."""
+        cur = self.focused_item.rect
+        best, best_score = None, None
+        for b in self.focus_items()[1:]:
+            if b is self.focused_item:
+                continue
+            dx, dy = b.rect.centerx - cur.centerx, b.rect.centery - cur.centery
+            along, across = {pygame.K_RIGHT: (dx, dy), pygame.K_LEFT: (-dx, dy),
+                             pygame.K_DOWN: (dy, dx), pygame.K_UP: (-dy, dx)}[k]
+            if along <= 0:
+                continue
+            score = along + 3 * abs(across)
+            if best_score is None or score < best_score:
+                best, best_score = b, score
+        self.focused_item = best if best is not None else (HAND if k in (pygame.K_LEFT, pygame.K_DOWN)
+                                                           else self.focused_item)
+
+    # ------------------------------------------------------------------ the mouse
+    def card_at(self, pos) -> Optional[int]:
+        """The hand card under a window point (topmost)."""
+        v = self.view
+        hit = None
+        for c in self.hand_order:
+            sp = self.ctl.animator.sprites.get(c)
+            if sp is not None and v.rect(card_rect(sp.pose())).collidepoint(pos):
+                hit = c
+        return hit
+
+    def screen_pos_of(self, card: int) -> tuple[int, int]:
+        """Where a card is drawn now (its centre, in window pixels): for tests and demos."""
+        p = self.ctl.animator.sprites[card].pose()
+        return self.view.pt(p.x, p.y)
+
+    def click_point(self, card: int) -> tuple[int, int]:
+        """A window point that hits ``card`` in the hand: the middle of its visible strip
+        (the next card of the fan covers the rest)."""
+        r = card_rect(self.ctl.animator.sprites[card].pose())
+        order = self.hand_order
+        visible_w = r.w
+        if card in order and order.index(card) < len(order) - 1:
+            visible_w = min(r.w, max(4, int(self.ctl.layout.hand_step)))
+        return self.view.pt(r.x + visible_w / 2, r.y + 18)
+
+    def zone_centre(self, name: str) -> tuple[int, int]:
+        r = self.zones[name]
+        return self.view.pt(r.centerx, r.centery)
+
+    def meld_centre(self, key) -> tuple[int, int]:
+        """A window point on the viewer's side's meld called ``key`` (its id, or its index)."""
+        r = self.ctl.layout.meld_zones[key]
+        return self.view.pt(r.centerx, r.y + 40)
+
+    def _mouse_down(self, pos) -> None:
+        ctl = self.ctl
+        st = ctl.state
+        card = self.card_at(pos)
+        if card is not None:
+            self.drag = Drag([card], False, pos, pos)
+            return
+        v = self.view
+        if v.rect(self.zones["pile"]).collidepoint(pos) and st.pile and st.phase == DRAW:
+            self.drag = Drag([st.pile[-1]], True, pos, pos)
+            return
+        if v.rect(self.zones["stock"]).collidepoint(pos):
+            ctl.perform(Draw())
+            return
+        # a staged group clicked: back to the hand
+        for j, g in enumerate(ctl.staged):
+            sprites = ctl.animator.sprites
+            if any(v.rect(card_rect(sprites[c].pose())).collidepoint(pos) for c in g if c in sprites):
+                ctl.unstage(j)
+                return
+
+    def _mouse_move(self, pos) -> None:
+        d = self.drag
+        d.pos = pos
+        if not d.active and (abs(pos[0] - d.start[0]) + abs(pos[1] - d.start[1])) > DRAG_THRESHOLD:
+            d.active = True
+            ctl = self.ctl
+            if not d.from_pile:
+                c = d.cards[0]
+                d.cards = ctl.selected_in_order() if c in ctl.selected else [c]
+            lay = ctl.layout
+            zones = [f"meld:{k}" for k in lay.meld_zones] + ["pile", "meld_area", "hand"]
+            d.targets = drop_targets(ctl.state, d.cards, zones, from_pile=d.from_pile, staged=ctl.staged,
+                                     selected=ctl.selected)
+
+    def _mouse_up(self, pos) -> None:
+        d = self.drag
+        self.drag = None
+        ctl = self.ctl
+        if not d.active:
+            if d.from_pile:
+                ctl.take_pile()
+            else:
+                ctl.toggle(d.cards[0])
+            return
+        ctl.release(d.cards, zone_at(ctl.layout, pos, d.from_pile, self.view.rect), from_pile=d.from_pile)

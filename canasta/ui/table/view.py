@@ -1,0 +1,319 @@
+"""Drawing the table: what the layout and the controller say, and nothing else.
+
+Every function here reads the controller (:mod:`.controller`), its last layout
+(:mod:`.layout`) and the scene's buttons, and draws; none changes any of them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.state import ANSWER, DRAW
+from ..anim import Pose
+from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
+from ..widgets import DIM, GOLD, INK, blit_text, panel, text
+from .gestures import staging_note
+from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HUD_BOX, PRIVACY_BOX, SHEET_COLUMN_W,
+                     SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, TOAST_CENTRE, MeldLabel, SeatLabel, StagedLabel,
+                     backs_half_width, card_rect, zone_at, zone_rect)
+
+FOCUS = (120, 200, 255)
+FROZEN_INK = (140, 200, 255)
+DROP_OK = (110, 230, 130)
+DROP_STAGE = GOLD
+BAND_SHADE = (0, 0, 0, 38)
+SHADOW = (0, 0, 0, 70)
+LABEL_SIZE, SMALL_SIZE, COUNT_SIZE = 18, 16, 15
+DRAG_FAN = 16                 # dragged cards gather in a fan under the pointer
+TIP_SIZE = 17
+
+
+def status_line(ctl) -> str:
+    """What the table waits for, in one sentence."""
+    st = ctl.state
+    if st.deal_over:
+        return "The game is over." if st.game_over else "The deal is over."
+    actor = st.to_act
+    if ctl.privacy is not None:
+        return f"Pass the screen to {ctl.seat_name(ctl.privacy)}."
+    if not ctl.seats[actor].human:
+        if st.phase == ANSWER:
+            return f"{ctl.seat_name(actor)} is deciding whether {ctl.seat_name(st.turn)} may go out."
+        return f"{ctl.seat_name(actor)} is playing."
+    if st.phase == ANSWER:
+        return f"{ctl.seat_name(st.turn)} asks you: may I go out?"
+    team = st.team_of(actor)
+    if st.phase == DRAW:
+        if not st.stock:
+            return "The stock is empty: take the pile if you can, or pass."
+        tail = "" if st.opened(team) else f" Your side's first meld needs {st.minimum(team)}."
+        return "Your turn: draw from the stock, or take the pile." + tail
+    if len(st.hands[actor]) == 1:
+        return "Discard your last card to go out."
+    if st.permission is True:
+        return "Your partner said yes: go out this turn."
+    if ctl.staged:
+        return staging_note(st, ctl.staged) + " Drag more melds to the table, then Lay down."
+    return "Meld what you can (drag cards to your melds), then discard one card."
+
+
+def team_lines(result, team: int) -> list[tuple[str, str]]:
+    """A team's score lines as the engine gives them: (label, the points as shown)."""
+    out = []
+    for line in result.items[team].lines():
+        label, points = line[0], line[1]
+        detail = line[2] if len(line) > 2 and line[2] else ""
+        out.append((label, f"{points}" + (f" ({detail})" if detail else "")))
+    return out
+
+
+class TableView:
+    """Draws a :class:`~canasta.ui.table.TableScene` (see the module documentation)."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.app = scene.app
+
+    # -- the frame
+    def draw(self, surf: pygame.Surface) -> None:
+        scene, ctl = self.scene, self.scene.ctl
+        v = scene.view
+        surf.blit(self.app.felt(surf.get_size()), (0, 0))
+        if ctl.privacy is not None:
+            self._privacy(surf, v)
+            return
+        st = ctl.state
+        self._zones(surf, v)
+        if st.stock:
+            r = v.rect(ctl.layout.zones["stock"])
+            back = self.app.art.back(r.w, r.h)
+            for i in range(min(4, len(st.stock) // 12 + 1)):
+                surf.blit(back, (r.x - i * 2, r.y - i * 2))
+        drag = scene.drag
+        dragged = set(drag.cards) if (drag and drag.active) else set()
+        for card, pose, _moving in ctl.animator.in_draw_order():
+            if card not in dragged:
+                self._card(surf, v, card, pose)
+        self._labels(surf, v)
+        if dragged:
+            lx, ly = v.logical(*drag.pos)
+            n = len(drag.cards)
+            for i, c in enumerate(drag.cards):
+                sp = ctl.animator.sprites.get(c)
+                scale = sp.pose().scale if sp else 1.0
+                self._card(surf, v, c, Pose(lx + (i - (n - 1) / 2) * DRAG_FAN, ly + 12, True, 0, scale, 999),
+                           shadow=True)
+        self._hud(surf, v)
+        for b in scene.buttons + [scene.menu_button]:
+            b.draw(surf, v.size(19))
+        self._focus_and_tip(surf, v)
+        if ctl.answering():
+            self._dialog(surf, v, f"{ctl.seat_name(st.turn)} asks: \"Partner, may I go out?\"",
+                         scene.yes_button, scene.no_button)
+        if ctl.confirm:
+            self._dialog(surf, v, ctl.confirm[0], scene.confirm_yes, scene.confirm_no)
+        ctl.toast.draw(surf, v.pt(*TOAST_CENTRE), v.size(24), v.size(620))
+        if st.deal_over:
+            self._sheet(surf, v)
+
+    # -- cards
+    def _card(self, surf, v: View, card: int, pose: Pose, shadow: bool = False) -> None:
+        scene, ctl = self.scene, self.scene.ctl
+        art = self.app.art
+        w, h = v.size(CARD_W * pose.scale), v.size(CARD_H * pose.scale)
+        img = art.face(card, w, h) if pose.face_up else art.back(w, h)
+        if abs(pose.angle) > 0.5:
+            img = self.app.rotated(img, pose.angle)
+        r = img.get_rect(center=v.pt(pose.x, pose.y))
+        if shadow:
+            sh = pygame.Surface(r.size, pygame.SRCALPHA)
+            sh.fill(SHADOW)
+            surf.blit(sh, r.move(4, 5))
+        surf.blit(img, r)
+        if card in ctl.selected and pose.face_up and not shadow:
+            pygame.draw.rect(surf, GOLD, r.inflate(2, 2), width=max(2, v.size(3)), border_radius=v.size(6))
+        if scene.focused_card() == card and self.app.keyboard_used and ctl.my_turn():
+            pygame.draw.rect(surf, FOCUS, r.inflate(6, 6), width=2, border_radius=v.size(7))
+
+    # -- the meld areas and drop highlights
+    def _zones(self, surf, v: View) -> None:
+        ctl = self.scene.ctl
+        st, lay = ctl.state, ctl.layout
+        for team, band in lay.bands.items():
+            r = v.rect(band)
+            s = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(s, BAND_SHADE, s.get_rect(), border_radius=v.size(14))
+            surf.blit(s, r)
+            label = ctl.team_name(team) + ("  (your side)" if team == lay.viewer_team and ctl.humans else "")
+            if not st.melds[team]:
+                label += f"  -  first meld needs {st.minimum(team)}"
+            blit_text(surf, label, v.size(LABEL_SIZE), (r.x + v.size(10), r.y - v.size(15)), DIM)
+        d = self.scene.drag
+        if d and d.active and d.targets:
+            hover = zone_at(lay, d.pos, d.from_pile, v.rect)
+            for name, (what, _) in d.targets.items():
+                rect = zone_rect(lay, name) if what in ("do", "stage") else None
+                if rect is None:
+                    continue
+                width = v.size(4) if name == hover else v.size(2)
+                pygame.draw.rect(surf, DROP_OK if what == "do" else DROP_STAGE, v.rect(rect).inflate(6, 6),
+                                 width=width, border_radius=v.size(10))
+
+    def _labels(self, surf, v: View) -> None:
+        ctl = self.scene.ctl
+        st = ctl.state
+        fs = v.size(LABEL_SIZE)
+        for item in ctl.layout.labels:
+            if isinstance(item, SeatLabel):
+                self._seat_label(surf, v, item, fs)
+            elif isinstance(item, MeldLabel):
+                m = st.melds[item.team][item.index]
+                if m.is_canasta:
+                    kind = "natural" if m.natural else "mixed"
+                    blit_text(surf, "CANASTA", v.size(COUNT_SIZE), v.pt(item.x, item.y - 13), GOLD, bold=True,
+                              anchor="midbottom")
+                    blit_text(surf, f"{kind} {len(m.cards)}", v.size(COUNT_SIZE), v.pt(item.x, item.y), GOLD,
+                              anchor="midbottom")
+                else:
+                    blit_text(surf, f"{len(m.cards)}", v.size(COUNT_SIZE), v.pt(item.x, item.y), DIM,
+                              anchor="midbottom")
+            elif isinstance(item, StagedLabel):
+                blit_text(surf, "staged", v.size(COUNT_SIZE), v.pt(item.x, item.y), GOLD, anchor="midbottom")
+        sx, sy = STOCK_POS
+        blit_text(surf, f"Stock {len(st.stock)}", fs, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
+        px, py = PILE_POS
+        label = f"Pile {len(st.pile)}" + ("  FROZEN" if st.frozen else "")
+        blit_text(surf, label, fs, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if st.frozen else INK, anchor="midtop")
+
+    def _seat_label(self, surf, v: View, item: SeatLabel, fs: int) -> None:
+        ctl = self.scene.ctl
+        st = ctl.state
+        seat, n = item.seat, item.count
+        name = ctl.seat_name(seat)
+        turn = seat == st.turn and not st.deal_over
+        mark = "  *" if turn else ""
+        colour = GOLD if turn else INK
+        if item.own:
+            blit_text(surf, f"{name}: {n} cards{mark}", fs, v.pt(CENTRE_X, HAND_LABEL_Y), colour, anchor="midbottom")
+            return
+        detail = f"{ctl.seats[seat].level}, {n} cards" if not ctl.seats[seat].human else f"{n} cards"
+        half = backs_half_width(n, item.orient)
+        if item.orient == "h":
+            x, y = item.x + half + 14, item.y - 18
+            blit_text(surf, name + mark, fs, v.pt(x, y), colour)
+            blit_text(surf, detail, v.size(SMALL_SIZE), v.pt(x, y + 19), DIM)
+        else:
+            y = item.y - half - 42
+            left = item.x < CENTRE_X
+            x = 8 if left else 2 * CENTRE_X - 8
+            anchor = "topleft" if left else "topright"
+            blit_text(surf, name + mark, fs, v.pt(x, y), colour, anchor=anchor)
+            blit_text(surf, detail, v.size(SMALL_SIZE), v.pt(x, y + 19), DIM, anchor=anchor)
+
+    # -- panels
+    def _hud(self, surf, v: View) -> None:
+        ctl = self.scene.ctl
+        st = ctl.state
+        r = st.rules
+        row = 22 if r.teams <= 2 else 19
+        box = v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
+        panel(surf, box, alpha=200)
+        fs = v.size(LABEL_SIZE)
+        blit_text(surf, f"Deal {st.deal_number + 1}  -  to {r.target_score}", fs, (box.x + 10, box.y + 5), DIM)
+        for t in range(r.teams):
+            y = box.y + v.size(24 + row * t)
+            blit_text(surf, ctl.team_name(t), fs, (box.x + 10, y))
+            blit_text(surf, str(st.totals[t]), fs, (box.right - 10, y), GOLD, anchor="topright")
+        blit_text(surf, ctl.answer_note or status_line(ctl), v.size(22), v.pt(CENTRE_X, STATUS_Y), INK,
+                  anchor="midtop")
+
+    def _focus_and_tip(self, surf, v: View) -> None:
+        """The keyboard focus ring, and the tip of the button under the pointer or focus."""
+        scene = self.scene
+        b = scene.focused_button()
+        if b is not None and self.app.keyboard_used:
+            pygame.draw.rect(surf, FOCUS, b.rect.inflate(6, 6), width=2, border_radius=v.size(9))
+        tip_of = next((x for x in scene.buttons if x.visible and x.hover and x.tip), None)
+        if tip_of is None and b is not None and self.app.keyboard_used and b.tip:
+            tip_of = b
+        if tip_of is not None:
+            img = text(tip_of.tip, v.size(TIP_SIZE), INK)
+            box = img.get_rect()
+            top = min(x.rect.top for x in scene.buttons if x.visible)
+            box.bottomright = (tip_of.rect.right, top - v.size(10))
+            panel(surf, box.inflate(v.size(14), v.size(8)), alpha=235)
+            surf.blit(img, box)
+
+    def _privacy(self, surf, v: View) -> None:
+        ctl = self.scene.ctl
+        box = v.rect(PRIVACY_BOX)
+        panel(surf, box)
+        blit_text(surf, f"Pass to {ctl.seat_name(ctl.privacy)}, then click", v.size(40),
+                  (box.centerx, box.y + v.size(50)), GOLD, anchor="midtop")
+        blit_text(surf, "Every hand is hidden until the next player is at the screen.", v.size(21),
+                  (box.centerx, box.y + v.size(110)), DIM, anchor="midtop")
+        self.scene.privacy_button.draw(surf, v.size(22))
+
+    def _dialog(self, surf, v: View, message: str, yes, no) -> None:
+        box = v.rect(DIALOG_BOX)
+        panel(surf, box)
+        blit_text(surf, message, v.size(24), (box.centerx, box.y + v.size(24)), INK, anchor="midtop")
+        yes.draw(surf, v.size(21))
+        no.draw(surf, v.size(21))
+
+    def _sheet(self, surf, v: View) -> None:
+        """The score sheet: each side's score lines as the engine gives them."""
+        scene, ctl = self.scene, self.scene.ctl
+        st = ctl.state
+        res = st.result
+        if res is None:
+            return
+        r = st.rules
+        teams = r.teams
+        width = SHEET_LABEL_W + SHEET_COLUMN_W * teams
+        box = v.rect((CENTRE_X - width // 2, SHEET_Y, width, SHEET_H))
+        panel(surf, box, alpha=242)
+        fs = v.size(20)
+        title = "Game over" if st.game_over else f"Deal {res.number + 1} is over"
+        blit_text(surf, title, v.size(34), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
+        if res.went_out is not None:
+            sub = f"{ctl.seat_name(res.went_out)} went out{' concealed' if res.concealed else ''}."
+        else:
+            sub = "Nobody went out: the stock ran out."
+        blit_text(surf, sub, v.size(21), (box.centerx, box.y + v.size(50)), DIM, anchor="midtop")
+        x0 = box.x + v.size(20)
+        colx = [box.x + v.size(SHEET_LABEL_W + SHEET_COLUMN_W * t + 150) for t in range(teams)]
+        y = box.y + v.size(86)
+        for t in range(teams):
+            blit_text(surf, ctl.team_name(t), v.size(19), (colx[t], y), GOLD, anchor="topright")
+        y += v.size(30)
+        rows: list[str] = []
+        cells: dict[tuple[str, int], str] = {}
+        for t in range(teams):
+            for label, shown in team_lines(res, t):
+                if label not in rows:
+                    rows.append(label)
+                cells[(label, t)] = shown
+        for label in rows:
+            blit_text(surf, label, fs, (x0, y), INK)
+            for t in range(teams):
+                blit_text(surf, cells.get((label, t), "-"), fs, (colx[t], y), INK, anchor="topright")
+            y += v.size(27)
+        pygame.draw.line(surf, DIM, (x0, y + 2), (box.right - v.size(20), y + 2), 1)
+        y += v.size(10)
+        for label, values in (("This deal", res.scores), ("Total", res.totals)):
+            blit_text(surf, label, fs, (x0, y), GOLD, bold=True)
+            for t in range(teams):
+                blit_text(surf, str(values[t]), fs, (colx[t], y), GOLD, bold=True, anchor="topright")
+            y += v.size(28)
+        if not st.game_over:
+            blit_text(surf, "Next first meld", fs, (x0, y), DIM)
+            for t in range(teams):
+                blit_text(surf, str(r.minimum_for(res.totals[t])), fs, (colx[t], y), DIM, anchor="topright")
+        else:
+            names = " and ".join(ctl.team_name(t) for t in st.winners)
+            verb = "win" if len(st.winners) > 1 or "&" in names else "wins"
+            blit_text(surf, f"{names} {verb}!", v.size(28), (box.centerx, y), GOLD, anchor="midtop")
+        scene.sheet_button.draw(surf, v.size(21))
+        scene.leave_button.draw(surf, v.size(21))
+
