@@ -199,7 +199,8 @@ class TableScene(Scene):
             self.focused_item = HAND
 
     def _can_focus(self, b) -> bool:
-        return b is self.menu_button or (b in self.buttons and b.visible and b.enabled)
+        # a focused button keeps the focus while it is shown (Hint, while it thinks)
+        return b is self.menu_button or (b in self.buttons and b.visible)
 
     def focus_items(self) -> list:
         return [HAND] + [b for b in self.buttons if b.visible and b.enabled] + [self.menu_button]

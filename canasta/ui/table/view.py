@@ -240,7 +240,7 @@ class TableView:
             img = text(tip_of.tip, v.size(TIP_SIZE), INK)
             box = img.get_rect()
             top = min(x.rect.top for x in scene.buttons if x.visible)
-            box.bottomright = (tip_of.rect.right, top - v.size(10))
+            box.bottomright = (min(tip_of.rect.right, surf.get_width() - v.size(12)), top - v.size(10))
             panel(surf, box.inflate(v.size(14), v.size(8)), alpha=235)
             surf.blit(img, box)
 
