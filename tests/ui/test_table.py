@@ -19,6 +19,7 @@ from canasta.store.settings import Settings
 from canasta.ui.app import App
 from canasta.ui.main import default_seats
 from canasta.ui.table import TableScene
+from canasta.ui.table.view import status_line
 
 from helpers import SyncAI, click, drag, settle
 
@@ -372,3 +373,102 @@ def test_hot_seat_partner_answers_on_their_own_privacy_screen():
     card = scene.state.hands[0][0]
     scene.perform(Discard(card))
     assert scene.toast.error and "go out" in scene.toast.message
+
+
+def _drawn_card(before, after):
+    return (set(after) - set(before)).pop()
+
+
+def test_undo_never_goes_back_past_a_draw():
+    """Issue 11, item 10: Draw, Undo, draw again used to show the same stock card."""
+    app, scene = make_table(seed=8)
+    settle(app, scene)
+    undo = scene.buttons[7]
+    hand = list(scene.state.hands[0])
+    click(app, scene.zone_centre("stock"))          # draw
+    drawn = _drawn_card(hand, scene.state.hands[0])
+    after_draw = len(scene.game.actions)
+    app.step(1 / 60, [])
+    assert not undo.enabled                          # nothing before the draw can be undone
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")])
+    assert len(scene.game.actions) == after_draw and scene.state.phase == "play"
+    assert drawn in scene.state.hands[0]
+    # a meld after the draw is undone back to just after the draw, and the button says so
+    legal = [a for a in legal_actions(scene.state) if isinstance(a, Meld)]
+    if legal:
+        scene.perform(legal[0])
+        app.step(1 / 60, [])
+        assert undo.enabled and undo.tip == "Back to just after your draw."
+        click(app, undo.rect.center)
+        assert len(scene.game.actions) == after_draw and drawn in scene.state.hands[0]
+        assert scene.toast.message == "Back to just after your draw."
+
+
+def test_undo_never_goes_back_past_taking_the_pile():
+    app, scene = make_table(state=position(Rules(), dict(FROZEN, phase="draw", discard=["5C", "6C", "7D", "8D", "9D"],
+                                                        hands=[["9H", "9C", "TD", "JS", "QH", "QS", "QC"],
+                                                               ["5H", "5S"], ["5D", "6D"], ["6S", "7S"]])))
+    app.step(1 / 60, [])
+    take = next(a for a in legal_actions(scene.state) if isinstance(a, TakePile))
+    scene.perform(take)
+    after_take = len(scene.game.actions)
+    scene.ctl.turn_start = after_take - 1       # the turn began with the take
+    assert scene.ctl.undo_point() is None       # taking the pile cannot be undone
+    meld = next((a for a in legal_actions(scene.state) if isinstance(a, Meld)), None)
+    if meld is not None:
+        scene.perform(meld)
+        assert scene.ctl.undo_point() == after_take
+        assert scene.ctl.undo_target() == "Back to just after you took the pile."
+
+
+def test_undo_goes_back_to_the_start_of_the_turn_when_nothing_was_revealed():
+    """A turn that began in the play phase (taken over mid-turn) has no draw to protect;
+    the label says where Undo goes."""
+    app, scene = make_table(seed=8)
+    settle(app, scene)
+    assert scene.ctl.undo_target() == "Back to the start of your turn."
+
+
+def test_hot_seat_hides_human_hands_while_a_computer_plays():
+    """Issue 11, item 11: South, West and North human, East a computer."""
+    app, scene = make_table(seed=4, humans=3)
+    spy = FaceSpy(app.art)
+    st = scene.state
+    humans = {0, 1, 2}
+    # the game opens on a privacy screen (or, a computer first, with every hand hidden)
+    spy.seen.clear()
+    app.step(1 / 60, [])
+    human_cards = set().union(*(set(st.hands[s]) for s in humans))
+    if st.to_act in humans:
+        assert scene.privacy == st.to_act
+    assert not (spy.seen & human_cards), "a hand was face up before anyone sat down"
+    checked = 0
+    for _ in range(400):
+        st = scene.state
+        if st.deal_over or checked >= 3:
+            break
+        if scene.privacy is not None:
+            click(app, scene.privacy_button.rect.center)
+            continue
+        if st.to_act == 3:
+            # East is playing: no human hand is face up (nor the former player's)
+            spy.seen.clear()
+            app.step(1 / 60, [])
+            human_cards = set().union(*(set(st.hands[s]) - set(st.known[s]) for s in humans))
+            if scene.state.to_act == 3 or st is scene.state:
+                assert not (spy.seen & human_cards), "a human hand stayed face up while East played"
+                assert status_line(scene.ctl) == "East is playing."
+            checked += 1
+            settle_computer(app, scene)
+            continue
+        act = make_player("easy").choose(observe(st, st.to_act), legal_actions(st))
+        scene.perform(act)
+    assert checked >= 1
+
+
+def settle_computer(app, scene, limit=600):
+    for _ in range(limit):
+        app.step(1 / 60, [])
+        if scene.state.deal_over or scene.state.to_act != 3:
+            return
