@@ -560,3 +560,14 @@ def test_a_real_worker_hint_leaves_no_thread_behind():
     finally:
         app.ai.close()
     assert set(threading.enumerate()) <= before
+
+
+def test_score_sheet_rows_keep_each_sides_order():
+    from canasta.ui.table.view import sheet_rows
+    rows, cells = sheet_rows([
+        [("Melded cards", "470"), ("Red threes", "100 (1)"), ("Cards left in hand", "-35")],
+        [("Melded cards", "250"), ("Mixed canastas", "300 (1)"), ("Red threes", "300 (3)"), ("Going out", "100"),
+         ("Cards left in hand", "-20")],
+    ])
+    assert rows == ["Melded cards", "Mixed canastas", "Red threes", "Going out", "Cards left in hand"]
+    assert cells[("Red threes", 0)] == "100 (1)" and ("Going out", 0) not in cells
