@@ -97,10 +97,10 @@ _SAME = object()
 
 def missing_game(rules: Any) -> str | None:
     """A one-line reason when the vector is for a game this engine does not play yet."""
-    from .engine.rules import VARIANTS
+    from .engine.variants import names
     name = rules.get("variant", "classic") if isinstance(rules, dict) else "classic"
-    if isinstance(name, str) and name not in VARIANTS:
-        return f"the game {name!r} is not implemented yet (this engine plays: {', '.join(VARIANTS)})"
+    if isinstance(name, str) and name not in names():
+        return f"the game {name!r} is not implemented yet (this engine plays: {', '.join(names())})"
     return None
 
 
@@ -152,7 +152,8 @@ def _fact(st: State, key: str, want: Any) -> Any:
             return _SAME
         return got
     elif key == "canastas":
-        got = [list(st.canastas(t)) for t in range(r.teams)]
+        counts = [st.canastas(t) for t in range(r.teams)]
+        got = [[c.get("natural", 0), c.get("mixed", 0)] for c in counts]
     elif key == "canasta_kinds":
         got = [sorted(canasta_kinds(st, t)) for t in range(r.teams)]
         want = [sorted(x) for x in want]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
 from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, TWO, WILD_OF, describe
 from ..engine.observe import Observation
-from .policy import _group_rank, take_chance, threat
+from .policy import _group_rank, onto_meld, take_chance, threat
 from .view import view_from_observation
 
 
@@ -14,15 +14,16 @@ def _plural(rank: int) -> str:
 
 
 def _canasta_note(v, groups, top_rank: int = 0) -> str:
-    """'it completes your canasta of kings' when a group brings a meld to seven."""
+    """'it completes your canasta of kings' when a group brings a meld to a canasta's size."""
+    full = v.rules.canasta_size
     for g in groups:
-        rank = _group_rank(g) or top_rank
-        existing = v.meld_of(v.team, rank)
+        existing = onto_meld(v, v.team, g.onto)
+        rank = existing.rank if existing is not None else (_group_rank(g) or top_rank)
         size = len(g.cards) + (len(existing.cards) if existing is not None else 0)
         if rank == top_rank:
             size += 1
         was = len(existing.cards) if existing is not None else 0
-        if was < 7 <= size:
+        if was < full <= size:
             whose = "your" if existing is None or existing.by == v.seat else "your side's"
             return f"it completes {whose} canasta of {_plural(rank)}"
     return ""
@@ -51,11 +52,12 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
     if t is TakePile:
         top = obs.pile_top if obs.pile_top is not None else -1
         rank = KIND_OF[top] if top >= 0 else 0
-        groups = (_as_group(action.with_cards),) if action.with_cards else ()
+        groups = (_as_group(action.with_cards, action.onto),) if action.with_cards else ()
         note = _canasta_note(v, groups, rank)
         if not note and not action.with_cards:
-            existing = v.meld_of(v.team, rank)
-            if existing is not None and len(existing.cards) + 1 >= 7 > len(existing.cards):
+            existing = onto_meld(v, v.team, action.onto)
+            full = v.rules.canasta_size
+            if existing is not None and len(existing.cards) + 1 >= full > len(existing.cards):
                 note = f"it completes your side's canasta of {_plural(rank)}"
         size = obs.pile_size
         head = f"Take the pile: {size} card{'s' if size != 1 else ''}"
@@ -79,8 +81,8 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
         if note:
             return f"Meld: {note}."
         g = action.groups[0]
-        rank = _group_rank(g)
-        existing = v.meld_of(v.team, rank)
+        existing = onto_meld(v, v.team, g.onto)
+        rank = existing.rank if existing is not None else _group_rank(g)
         if existing is not None:
             whose = "your" if existing.by == v.seat else "your partner's"
             return f"Add to {whose} {_plural(rank)}: cards on the table score, cards in hand cost."
@@ -116,9 +118,9 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
     return "Play this."
 
 
-def _as_group(cards):
+def _as_group(cards, onto=None):
     from ..engine.actions import Group
-    return Group(tuple(cards))
+    return Group(tuple(cards), onto)
 
 
 def _points(card: int) -> int:

@@ -52,12 +52,13 @@ def table_value(v: View, team: int) -> int:
     (counted against a side that has not melded)."""
     total = 0
     melds = v.melds[team]
+    sc = v.rules.scoring
     for m in melds:
-        cards = m.cards
-        for c in cards:
+        for c in m.cards:
             total += POINTS_OF[c]
-        if len(cards) >= 7:
-            total += 300 if m.wilds else 500
+        kind = m.canasta
+        if kind is not None:
+            total += sc.mixed_canasta if kind == "mixed" else sc.natural_canasta
     reds = len(v.red3[team])
     if reds:
         value = v.rules.red_three_score(reds)
@@ -87,7 +88,7 @@ def threat(v: View) -> float:
         if t == v.team:
             continue
         have = v.canastas(t)
-        near = max((len(m.cards) for m in v.melds[t] if len(m.cards) < 7), default=0)
+        near = max((len(m.cards) for m in v.melds[t] if m.canasta is None), default=0)
         short = max(0, need - have)
         if short > 1 or (short == 1 and near < 5):
             continue
@@ -115,32 +116,44 @@ def going_out_margin(v: View, out_seat: int, melded_gain: float = 0.0) -> float:
     return ours - (best_other or 0.0)
 
 
+def onto_meld(v: View, team: int, onto):
+    """The team's meld with id ``onto`` (None for a new meld or an unknown id)."""
+    if onto is None:
+        return None
+    for m in v.melds[team]:
+        if m.id == onto:
+            return m
+    return None
+
+
 def groups_gain(v: View, groups) -> float:
     """Points and canasta bonuses a melding action adds to our side's table."""
     gain = 0.0
     team = v.team
+    full = v.rules.canasta_size
+    sc = v.rules.scoring
     for g in groups:
         cards = g.cards
         gain += sum(POINTS_OF[c] for c in cards)
-        rank = _group_rank(g)
-        existing = v.meld_of(team, rank) if rank else None
+        existing = onto_meld(v, team, g.onto)
         size = len(cards) + (len(existing.cards) if existing is not None else 0)
         wilds = sum(1 for c in cards if WILD_OF[c]) + (existing.wilds if existing is not None else 0)
         was = len(existing.cards) if existing is not None else 0
-        if size >= 7 and was < 7:
-            gain += 300 if wilds else 500
-        elif was >= 7 and existing.wilds == 0 and wilds:
-            gain -= 200
+        if size >= full and was < full:
+            gain += sc.mixed_canasta if wilds else sc.natural_canasta
+        elif was >= full and existing.wilds == 0 and wilds:
+            gain -= sc.natural_canasta - sc.mixed_canasta
     return gain
 
 
 def _wilds_finish(v: View, meld, after: int) -> bool:
     """Can the wild cards left in hand take ``meld`` (``after`` cards once this action
     is done) to seven cards within the meld rules?"""
-    if after >= 7:
+    full = v.rules.canasta_size
+    if after >= full:
         return False
     in_hand = v.counts[TWO] + v.counts[JOKER]
-    short = 7 - after
+    short = full - after
     used = after - len(meld.cards)  # wild cards this action already puts on it
     wilds_after = meld.wilds + used + short
     naturals = meld.naturals
@@ -159,7 +172,7 @@ def _group_rank(g) -> int:
             return k
         if k == BLACK3:
             return BLACK3
-    return g.rank
+    return 0
 
 
 def should_go_out(v: View, out_seat: int, melded_gain: float) -> tuple[bool, float]:
@@ -317,7 +330,7 @@ def take_score(v: View, a: TakePile) -> float:
     extra_cards = sum(len(g.cards) for g in a.melds)
     cost = TAKE_WILD * wild_used + 20.0 * extra_wild + 1.0 * extra_cards
     score = gain - cost
-    if top is not None and not a.with_cards and v.meld_of(v.team, KIND_OF[top]) is not None:
+    if top is not None and not a.with_cards and a.onto is not None:
         score += 10.0  # onto our own meld: no card leaves the hand
     return score
 
@@ -392,22 +405,23 @@ def meld_score(v: View, a: Meld) -> float:
         left = len(v.hand) - cards
         return 200.0 - 25.0 * wilds - 2.0 * cards - (30.0 if left < 3 else 0.0)
     total = 0.0
+    full = v.rules.canasta_size
+    sc = v.rules.scoring
     for g in a.groups:
         cards = g.cards
-        rank = _group_rank(g)
         nat = sum(1 for c in cards if not WILD_OF[c])
         wild = len(cards) - nat
-        existing = v.meld_of(team, rank)
+        existing = onto_meld(v, team, g.onto)
         if existing is not None:
             size = len(existing.cards)
             after = size + len(cards)
             s = 10.0 * nat
-            if size < 7 <= after:
-                s += 300.0 if (existing.wilds + wild) else 500.0
+            if size < full <= after:
+                s += float(sc.mixed_canasta if (existing.wilds + wild) else sc.natural_canasta)
             if wild:
-                if size >= 7 and existing.wilds == 0:
+                if size >= full and existing.wilds == 0:
                     s -= 400.0  # would spoil a natural canasta
-                elif size < 7 <= after:
+                elif size < full <= after:
                     s += 0.0
                 elif late:
                     s += 5.0 * wild

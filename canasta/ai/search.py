@@ -42,8 +42,8 @@ DEFAULT_ROUNDS = 2     # rounds of turns simulated after the move (then the eval
 
 _ENDED = (DEAL_OVER, GAME_OVER)
 
-#: part of a canasta bonus an unfinished meld of this size is worth
-_PROGRESS = {4: 0.12, 5: 0.25, 6: 0.45}
+#: part of a canasta bonus an unfinished meld is worth, by how many cards it lacks
+_PROGRESS = {3: 0.12, 2: 0.25, 1: 0.45}
 
 
 def evaluate(st: State) -> list[float]:
@@ -51,18 +51,21 @@ def evaluate(st: State) -> list[float]:
     if st.result is not None:
         return [float(x) for x in st.result.scores]
     r = st.rules
+    full = r.canasta_size
+    sc = r.scoring
+    natural, mixed = sc.natural_canasta, sc.mixed_canasta
     out = []
     for team in range(r.teams):
         val = 0.0
         melds = st.melds[team]
         for m in melds:
-            size = len(m.cards)
             for c in m.cards:
                 val += POINTS_OF[c]
-            if size >= 7:
-                val += 300 if m.wilds else 500
+            kind = m.canasta
+            if kind is not None:
+                val += mixed if kind == "mixed" else natural
             else:
-                val += 300 * _PROGRESS.get(size, 0.0)
+                val += mixed * _PROGRESS.get(full - len(m.cards), 0.0)
         reds = len(st.red3[team])
         if reds:
             bonus = r.red_three_score(reds)

@@ -64,7 +64,7 @@ class View:
         return self.frozen or self.rules.pile_always_frozen or not self.melds[team]
 
     def canastas(self, team: int) -> int:
-        return sum(1 for m in self.melds[team] if len(m.cards) >= 7)
+        return sum(1 for m in self.melds[team] if m.canasta is not None)
 
     def unseen_by_kind(self) -> list[int]:
         """How many cards of each kind this seat cannot place (other hands' unknown

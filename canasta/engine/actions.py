@@ -1,20 +1,22 @@
 """Actions a seat can take, as small frozen values.
 
-Card ids (see :mod:`canasta.engine.cards`) name the physical cards. A meld group is
-a tuple of card ids; a group made only of wild cards names the rank of the meld it
-joins with ``Group(rank, cards)``. The ``repr`` of every action can be pasted back.
+Card ids (see :mod:`canasta.engine.cards`) name the physical cards, and meld ids
+(``TableMeld.id``) the melds on the table. A meld group is a tuple of card ids that
+starts a new meld, or, with ``onto=meld_id``, is added to that meld of the side.
+The ``repr`` of every action can be pasted back.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import NamedTuple, Optional, Union
 
 
 class Group(NamedTuple):
-    """Cards going into one meld. ``rank`` is needed only when ``cards`` are all wild."""
+    """Cards going into one meld: a new one (``onto`` None) or the side's meld whose id
+    is ``onto``."""
 
     cards: tuple[int, ...]
-    rank: int = 0
+    onto: Optional[int] = None
 
 
 class Draw(NamedTuple):
@@ -25,12 +27,14 @@ class Draw(NamedTuple):
 
 
 class TakePile(NamedTuple):
-    """Take the discard pile: meld its top card with ``with_cards`` from the hand
-    (empty: onto the team's meld of its rank), and put down ``melds`` from the hand
-    in the same action (for the initial meld)."""
+    """Take the discard pile: meld its top card with ``with_cards`` from the hand, as a
+    new meld or (``onto=meld_id``) onto the side's meld with that id (``with_cards``
+    may then be empty), and put down ``melds`` from the hand in the same action (for
+    the initial meld)."""
 
     with_cards: tuple[int, ...] = ()
     melds: tuple[Group, ...] = ()
+    onto: Optional[int] = None
 
 
 class Meld(NamedTuple):
@@ -71,8 +75,8 @@ class NextDeal(NamedTuple):
 Action = Union[Draw, TakePile, Meld, Discard, Ask, Answer, Pass, NextDeal]
 
 
-def group(*cards: int, rank: int = 0) -> Group:
-    return Group(tuple(cards), rank)
+def group(*cards: int, onto: Optional[int] = None) -> Group:
+    return Group(tuple(cards), onto)
 
 
 def meld(*groups) -> Meld:

@@ -17,6 +17,7 @@ from .cards import (BLACK3, JOKER, KIND_COUNT, KIND_OF, PLURAL_NAMES, POINTS_OF,
                     RED3, TWO, WILD_OF, describe, pack_ids)
 from .events import Event
 from .rules import Rules
+from .variants import game_of
 from .state import (ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, DealResult, State, TableMeld,
                     TeamItems, partner_of)
 
@@ -162,20 +163,9 @@ def check_exhausted(st: State, events: list[Event]) -> None:
 # ---------------------------------------------------------------------------
 
 def _shape_error(rank: int, naturals: int, wilds: int, new: bool, rules: Rules) -> Optional[str]:
-    """Whether a meld of ``rank`` with this many naturals and wilds may exist."""
-    if new:
-        if naturals == 0:
-            return "Wild cards alone never form a meld."
-        if naturals == 1:
-            return (f"A single {RANK_NAMES[rank]} can only go on your side's meld of "
-                    f"{_plural(rank)}; a new meld needs at least two natural {_plural(rank)}.")
-        if naturals + wilds < 3:
-            return "A meld needs at least three cards."
-    if wilds > rules.wild_limit:
-        return f"A meld may hold at most {rules.wild_limit} wild cards."
-    if rules.more_naturals_than_wilds and wilds and naturals <= wilds:
-        return "A meld must hold more natural cards than wild cards."
-    return None
+    """Whether a group of ``rank`` with this many naturals and wilds may exist (the
+    game module's group validator)."""
+    return game_of(rules).meld_error(rules, "group", rank, naturals, wilds, new)
 
 
 class _Plan:
@@ -184,7 +174,8 @@ class _Plan:
     __slots__ = ("items", "used", "points", "canastas_after", "black3", "adds_partner", "own_canasta")
 
     def __init__(self):
-        self.items: list[tuple[int, int, list[int], str]] = []  # rank, meld index or -1, cards, kind
+        # (rank, meld index or -1 for a new meld, cards, kind: "group" | "black3" | "top")
+        self.items: list[tuple[int, int, list[int], str]] = []
         self.used = 0
         self.points = 0
         self.canastas_after = 0
@@ -193,30 +184,46 @@ class _Plan:
         self.own_canasta = False
 
 
+def _onto_meld(st: State, team: int, onto) -> tuple[Optional[str], Optional[TableMeld]]:
+    """(error, the team's open meld named ``onto``)."""
+    for m in st.melds[team]:
+        if m.id == onto:
+            if m.closed:
+                if m.kind == "black3":
+                    return "Nothing can be added to a meld of black threes.", None
+                return "That canasta is closed: nothing more can be added to it.", None
+            return None, m
+    return f"Your side has no meld {onto}.", None
+
+
 def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top: int = -1,
-                 top_with: Sequence[int] = ()) -> tuple[Optional[str], Optional[_Plan]]:
+                 top_with: Sequence[int] = (), top_onto: Optional[int] = None
+                 ) -> tuple[Optional[str], Optional[_Plan]]:
     """Validate melding ``groups`` from ``seat``'s hand (plus, when taking the pile, the
-    group formed by the pile's top card ``extra_top`` and ``top_with``)."""
+    group formed by the pile's top card ``extra_top`` and ``top_with``, going onto the
+    meld ``top_onto`` or starting a new one)."""
     r = st.rules
     team = st.team_of(seat)
+    size_needed = r.canasta_size
     plan = _Plan()
     seen: set[int] = set()
-    ranks_done: set[int] = set()
+    ranks_new: set[int] = set()
+    targets: set[int] = set()
     canastas_after = st.canasta_count(team)
-    all_groups: list[tuple[tuple[int, ...], int, bool]] = []
+    all_groups: list[tuple[tuple[int, ...], Optional[int], bool]] = []
     if extra_top >= 0:
-        all_groups.append((tuple(top_with), KIND_OF[extra_top], True))
+        all_groups.append((tuple(top_with), top_onto, True))
     for g in groups:
         if isinstance(g, Group):
-            cards, grank = tuple(g.cards), g.rank
+            cards, onto = tuple(g.cards), g.onto
         else:
-            cards, grank = tuple(g), 0
+            cards, onto = tuple(g), None
         if not cards:
             return "A meld group cannot be empty.", None
-        all_groups.append((cards, grank, False))
+        all_groups.append((cards, onto, False))
     if not all_groups:
         return "Choose the cards to meld.", None
-    for cards, grank, is_top in all_groups:
+    for cards, onto, is_top in all_groups:
         for c in cards:
             if c in seen:
                 return "The same card cannot be used twice.", None
@@ -248,7 +255,14 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
                 return "Black threes cannot be melded with the top of the pile.", None
             rank = top_kind
             naturals += 1
+        existing = None
+        if onto is not None:
+            err, existing = _onto_meld(st, team, onto)
+            if err:
+                return err, None
         if b3:
+            if existing is not None:
+                return "Black threes are melded alone, with no other cards and no wild cards.", None
             if naturals or wilds:
                 return "Black threes are melded alone, with no other cards and no wild cards.", None
             if not 3 <= b3 <= 4:
@@ -260,39 +274,47 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             plan.used += b3
             plan.points += 5 * b3
             continue
-        if not rank:
-            if grank and 4 <= grank <= 14:
-                rank = grank
-            else:
-                return "Wild cards alone never form a meld.", None
-        if grank and grank != rank:
-            return "The cards do not match the meld they are meant for.", None
-        if rank in ranks_done:
-            return f"Put all the {_plural(rank)} for one meld in a single group.", None
-        ranks_done.add(rank)
-        existing = st.meld_of(team, rank)
         if existing is not None:
+            if existing.kind != "group" or (rank and rank != existing.rank):
+                return "The cards do not match the meld they are meant for.", None
+            rank = existing.rank
+            if existing.id in targets:
+                return f"Put all the {_plural(rank)} for one meld in a single group.", None
+            targets.add(existing.id)
             err = _shape_error(rank, existing.naturals + naturals, existing.wilds + wilds, False, r)
             if err:
                 return err, None
-            size_after = len(existing.cards) + len(cards) + (1 if is_top else 0)
-            if len(existing.cards) < 7 <= size_after:
+            before = len(existing.cards)
+            size_after = before + len(cards) + (1 if is_top else 0)
+            if before < size_needed <= size_after:  # type: ignore[operator]
                 canastas_after += 1
                 if existing.by == seat:
                     plan.own_canasta = True
-            elif size_after >= 7 and existing.by == seat:
+            elif size_after >= size_needed and existing.by == seat:  # type: ignore[operator]
                 plan.own_canasta = True
             if existing.by != seat:
                 plan.adds_partner = True
+            index = st.melds[team].index(existing)
         else:
+            if not rank:
+                return "Wild cards alone never form a meld.", None
+            if rank in ranks_new:
+                return f"Put all the {_plural(rank)} for one meld in a single group.", None
+            ranks_new.add(rank)
+            other = st.meld_of(team, rank)
+            if other is not None:
+                if other.id in targets:
+                    return f"Put all the {_plural(rank)} for one meld in a single group.", None
+                return (f"Your side already has a meld of {_plural(rank)}: "
+                        f"add the {_plural(rank)} to it."), None
             err = _shape_error(rank, naturals, wilds, True, r)
             if err:
                 return err, None
             size_after = len(cards) + (1 if is_top else 0)
-            if size_after >= 7:
+            if size_after >= size_needed:  # type: ignore[operator]
                 canastas_after += 1
                 plan.own_canasta = True
-        index = -1 if existing is None else st.melds[team].index(existing)
+            index = -1
         plan.items.append((rank, index, list(cards), "top" if is_top else "group"))
         plan.used += len(cards)
         plan.points += sum(POINTS_OF[c] for c in cards) + (POINTS_OF[extra_top] if is_top else 0)
@@ -326,7 +348,7 @@ def _concealed_ok(st: State, seat: int, plan: Optional[_Plan]) -> bool:
         return False
     team = st.team_of(seat)
     for m in st.melds[team]:
-        if m.by == seat and len(m.cards) >= 7:
+        if m.by == seat and m.canasta is not None:
             return True
     return bool(plan is not None and plan.own_canasta)
 
@@ -363,7 +385,8 @@ def _meld_error(st: State, seat: int, groups) -> tuple[Optional[str], Optional[_
     return None, plan
 
 
-def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence) -> tuple[Optional[str], Optional[_Plan]]:
+def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
+                onto: Optional[int] = None) -> tuple[Optional[str], Optional[_Plan]]:
     r = st.rules
     pile = st.pile
     if not pile:
@@ -386,7 +409,13 @@ def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence
             return f"{describe(c).capitalize()} is not in your hand.", None
     nat = sum(1 for c in with_cards if KIND_OF[c] == tk)
     wild = sum(1 for c in with_cards if WILD_OF[c])
-    existing = st.meld_of(team, tk)
+    existing = None
+    if onto is not None:
+        err, existing = _onto_meld(st, team, onto)
+        if err:
+            return err, None
+        if existing.kind != "group" or existing.rank != tk:  # type: ignore[union-attr]
+            return f"The {RANK_NAMES[tk]} on the pile cannot go on that meld.", None
     if st.pile_frozen_for(team):
         if nat < 2:
             if not st.melds[team]:
@@ -398,9 +427,11 @@ def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence
             return (f"To take it you need a natural pair of {_plural(tk)}: {why}."), None
     else:
         if existing is None and not (nat >= 1 and nat + wild >= 2):
+            if not with_cards and st.meld_of(team, tk) is not None:
+                return f"Name the meld of {_plural(tk)} the {RANK_NAMES[tk]} from the pile goes onto.", None
             return (f"To take the pile you need two {_plural(tk)}, {_article(tk)} and a wild card, "
                     f"or a meld of {_plural(tk)}."), None
-    err, plan = _plan_groups(st, seat, extra, hand_set, extra_top=top, top_with=with_cards)
+    err, plan = _plan_groups(st, seat, extra, hand_set, extra_top=top, top_with=with_cards, top_onto=onto)
     if err:
         return err, None
     assert plan is not None
@@ -434,9 +465,10 @@ def _must_take(st: State, seat: int) -> bool:
         return False
     team = st.team_of(seat)
     top = st.pile[-1]
-    if st.meld_of(team, KIND_OF[top]) is None or st.pile_frozen_for(team):
+    m = st.meld_of(team, KIND_OF[top])
+    if m is None or st.pile_frozen_for(team):
         return False
-    return _take_error(st, seat, (), ())[0] is None
+    return _take_error(st, seat, (), (), m.id)[0] is None
 
 
 # ---------------------------------------------------------------------------
@@ -462,12 +494,15 @@ def _not_cards(cards: object, what: str) -> Optional[str]:
     return None
 
 
+def _not_meld_id(onto: object) -> Optional[str]:
+    if onto is not None and type(onto) is not int:
+        return f"The move names {onto!r}, which is not a meld."
+    return None
+
+
 def _not_group(g: object) -> Optional[str]:
     if isinstance(g, Group):
-        rank = g.rank
-        if type(rank) is not int or not (rank == 0 or 4 <= rank <= 14):
-            return f"The move names {rank!r}, which is not a rank."
-        return _not_cards(g.cards, "meld group")
+        return _not_meld_id(g.onto) or _not_cards(g.cards, "meld group")
     return _not_cards(g, "meld group")
 
 
@@ -491,7 +526,8 @@ def _malformed(action: object) -> Optional[str]:
         return _not_groups(action.groups)  # type: ignore[union-attr]
     if t is TakePile:
         return (_not_cards(action.with_cards, "cards melded with the top card")  # type: ignore[union-attr]
-                or _not_groups(action.melds))  # type: ignore[union-attr]
+                or _not_groups(action.melds)  # type: ignore[union-attr]
+                or _not_meld_id(action.onto))  # type: ignore[union-attr]
     if t is Answer:
         if type(action.yes) is not bool:  # type: ignore[union-attr]
             return "An answer is yes or no."
@@ -521,7 +557,7 @@ def _error(st: State, action: Action, seat: Optional[int]):
     if t is TakePile:
         if phase != DRAW:
             return _phase_message(st), None
-        return _take_error(st, actor, tuple(action.with_cards), tuple(action.melds))
+        return _take_error(st, actor, tuple(action.with_cards), tuple(action.melds), action.onto)
     if t is Meld:
         if phase != PLAY:
             return _phase_message(st), None
@@ -674,6 +710,8 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
     """Carry out a plan's melds (cards leave the hand, except the pile's top card)."""
     team = st.team_of(seat)
     melds = st.melds[team]
+    rules = st.rules
+    game = game_of(rules)
     for rank, index, cards, kind in plan.items:
         if kind == "top":
             top = st.pile.pop()
@@ -683,13 +721,12 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
         else:
             moving = [(c, ("hand", seat)) for c in cards]
         if index < 0:
-            m = TableMeld(rank, [], seat, "black3" if kind == "black3" else "group")
+            m = TableMeld(rank, [], seat, "black3" if kind == "black3" else "group", st.next_meld_id())
             melds.append(m)
             index = len(melds) - 1
         else:
             m = melds[index]
-        was_canasta = len(m.cards) >= 7
-        was_natural = m.wilds == 0
+        was = m.canasta
         for card, src in moving:
             if src[0] == "hand":
                 st._remove_from_hand(seat, card)
@@ -699,9 +736,10 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
             else:
                 m.naturals += 1
             events.append(Event("move", card, src, ("meld", team, index)))
-        if len(m.cards) >= 7 and (not was_canasta or (was_natural and m.wilds)):
-            events.append(Event("canasta", dst=("meld", team, index), team=team,
-                                info="natural" if m.wilds == 0 else "mixed"))
+        m.canasta = now = game.canasta_kind(m, rules)
+        m.closed = game.is_closed(m, rules)
+        if now is not None and now != was:
+            events.append(Event("canasta", dst=("meld", team, index), team=team, info=now))
         if m.by != seat:
             st.partner_added = True
     st.played[seat] = True
@@ -768,11 +806,10 @@ def score_items(st: State, went_out: Optional[int], concealed: bool) -> list[Tea
         for m in melds:
             for c in m.cards:
                 it.melded += POINTS_OF[c]
-            if len(m.cards) >= 7:
-                if m.wilds:
-                    it.mixed_canastas += 1
-                else:
-                    it.natural_canastas += 1
+            if m.canasta == "mixed":
+                it.mixed_canastas += 1
+            elif m.canasta == "natural":
+                it.natural_canastas += 1
         it.natural_bonus = sc.natural_canasta * it.natural_canastas
         it.mixed_bonus = sc.mixed_canasta * it.mixed_canastas
         it.canasta_bonus = it.natural_bonus + it.mixed_bonus
@@ -799,7 +836,7 @@ def _end_deal(st: State, went_out: Optional[int], events: list[Event]) -> None:
     items = score_items(st, went_out, st.concealed)
     totals = [s + it.total for s, it in zip(st.scores, items)]
     res = DealResult(st.deal_number, st.dealer, went_out, st.concealed, items, totals,
-                     [st.canastas(t) for t in range(st.rules.teams)])  # type: ignore[arg-type]
+                     [dict(st.canastas(t)) for t in range(st.rules.teams)])  # type: ignore[arg-type]
     st.result = res
     st.history = st.history + [res]
     events.append(Event("deal_over", info=res))
@@ -882,19 +919,20 @@ def _meld_all_except(st: State, seat: int, left: int,
             wilds.append(c)
         else:
             by_kind.setdefault(k, []).append(c)
-    groups: list[list] = []     # [rank, cards, capacity, size, needs_wild]
+    groups: list[list] = []     # [rank, cards, capacity, size, needs_wild, onto]
+    full = r.canasta_size
     black3 = by_kind.pop(BLACK3, None)
     if RED3 in by_kind or (black3 and not 3 <= len(black3) <= 4):
         return None
     for m in st.melds[team]:
-        if m.kind != "group":
+        if m.kind != "group" or m.closed:
             continue
         cards = by_kind.pop(m.rank, [])
         nat = m.naturals + len(cards)
         cap = r.wild_limit - m.wilds
         if r.more_naturals_than_wilds:
             cap = min(cap, nat - 1 - m.wilds)
-        groups.append([m.rank, cards, max(cap, 0), len(m.cards) + len(cards), 0])
+        groups.append([m.rank, cards, max(cap, 0), len(m.cards) + len(cards), 0, m.id])
     for k, cards in by_kind.items():
         n = len(cards)
         if n < 2:
@@ -907,7 +945,7 @@ def _meld_all_except(st: State, seat: int, left: int,
         need = 1 if n == 2 else 0
         if cap < need:
             return None
-        groups.append([k, cards, cap, n, need])
+        groups.append([k, cards, cap, n, need, None])
     # wilds: first the compulsory ones, then complete canastas cheapest first
     pool = sorted(wilds, key=lambda c: POINTS_OF[c])
     for g in groups:
@@ -917,10 +955,10 @@ def _meld_all_except(st: State, seat: int, left: int,
             g[1] = g[1] + [pool.pop()]
             g[2] -= 1
             g[3] += 1
-    for g in sorted(groups, key=lambda g: 7 - g[3] if g[3] < 7 else 99):
-        if g[3] >= 7:
+    for g in sorted(groups, key=lambda g: full - g[3] if g[3] < full else 99):
+        if g[3] >= full:
             continue
-        short = 7 - g[3]
+        short = full - g[3]
         if short <= g[2] and short <= len(pool):
             for _ in range(short):
                 g[1] = g[1] + [pool.pop()]
@@ -933,9 +971,9 @@ def _meld_all_except(st: State, seat: int, left: int,
             g[3] += 1
     if pool:
         return None
-    out = [Group(tuple(g[1]), g[0]) for g in groups if g[1]]
+    out = [Group(tuple(g[1]), g[5]) for g in groups if g[1]]
     if black3:
-        out.append(Group(tuple(black3), 0))
+        out.append(Group(tuple(black3)))
     if not out:
         return None
     return tuple(out)
@@ -1019,16 +1057,17 @@ def _take_options(st: State, seat: int) -> list[Action]:
                 break
         return out
     candidates: list[TakePile] = []
+    onto = existing.id if existing is not None else None
     if not frozen and existing is not None:
-        candidates.append(TakePile((), ()))
+        candidates.append(TakePile((), (), onto))
     if len(naturals) >= 2:
-        candidates.append(TakePile(tuple(naturals[:2]), ()))
+        candidates.append(TakePile(tuple(naturals[:2]), (), onto))
     if not frozen and naturals:
         for w in _wild_choices(ids):
-            candidates.append(TakePile((naturals[0], w), ()))
+            candidates.append(TakePile((naturals[0], w), (), onto))
     gained = sum(1 for c in pile[:-1] if KIND_OF[c] != RED3)
     for a in candidates:
-        err = _take_error(st, seat, a.with_cards, a.melds)[0]
+        err = _take_error(st, seat, a.with_cards, a.melds, onto)[0]
         if err is None:
             out.append(a)
         elif gained <= 1:
@@ -1039,8 +1078,8 @@ def _take_options(st: State, seat: int) -> list[Action]:
                 continue  # naturals of the top's rank would be left over
             for left in [-1] + rest:
                 extra = _meld_all_except(st, seat, left, rest)
-                if extra and _take_error(st, seat, a.with_cards, extra)[0] is None:
-                    out.append(TakePile(a.with_cards, extra))
+                if extra and _take_error(st, seat, a.with_cards, extra, onto)[0] is None:
+                    out.append(TakePile(a.with_cards, extra, onto))
                     break
     return out
 
@@ -1073,6 +1112,9 @@ def _candidate_groups(st: State, ids: dict[int, list[int]], exclude: int) -> lis
     return out
 
 
+_EXTRA_CANDIDATES = 7   # the most valuable new melds tried in combinations for an initial meld
+
+
 def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: int,
                     base: tuple[int, ...], top: int) -> list[tuple[Group, ...]]:
     """Sets of further melds that bring an initial meld up to the minimum count: the
@@ -1087,7 +1129,7 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
     wild_pool.sort(key=lambda c: -POINTS_OF[c])
     cands = _candidate_groups(st, ids, exclude)
     cands.sort(key=lambda g: -sum(POINTS_OF[c] for c in g[1]))
-    cands = cands[:7]
+    cands = cands[:_EXTRA_CANDIDATES]
     results: list[tuple[Group, ...]] = []
     found: list[int] = []
     limit = st.rules.wild_limit
@@ -1119,7 +1161,7 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
                 gi += 1
         if points >= need:
             found.append(mask)
-            results.append(tuple(Group(tuple(g[1]), g[0]) for g in groups))
+            results.append(tuple(Group(tuple(g[1])) for g in groups))
             if len(results) >= 6:
                 break
     return results
@@ -1133,15 +1175,16 @@ def _play_options(st: State, seat: int) -> list[Action]:
     cands: list[Meld] = []
     if st.melds[team]:
         wilds = _wild_choices(ids)
-        by_rank = {m.rank: m for m in st.melds[team] if m.kind == "group"}
+        by_rank = {m.rank: m for m in st.melds[team] if m.kind == "group" and not m.closed}
         for k in range(4, 15):
             cards = ids.get(k)
             if not cards:
                 continue
             if k in by_rank:
-                cands.append(Meld((Group((cards[0],)),)))
+                onto = by_rank[k].id
+                cands.append(Meld((Group((cards[0],), onto),)))
                 if len(cards) > 1:
-                    cands.append(Meld((Group(tuple(cards)),)))
+                    cands.append(Meld((Group(tuple(cards), onto),)))
             elif len(cards) >= 3:
                 cands.append(Meld((Group(tuple(cards)),)))
                 for w in wilds:
@@ -1151,7 +1194,7 @@ def _play_options(st: State, seat: int) -> list[Action]:
                     cands.append(Meld((Group(tuple(cards) + (w,)),)))
         for m in by_rank.values():
             for w in wilds:
-                cands.append(Meld((Group((w,), m.rank),)))
+                cands.append(Meld((Group((w,), m.id),)))
     else:
         for extra in _initial_extras(st, seat, ids, 0, (), -1):
             if extra:
@@ -1163,7 +1206,8 @@ def _play_options(st: State, seat: int) -> list[Action]:
         out.append(Ask())
     seen = set()
     for a in cands:
-        key = tuple(sorted(tuple(sorted(KIND_OF[c] for c in g.cards)) + (g.rank,) for g in a.groups))
+        key = tuple(sorted(tuple(sorted(KIND_OF[c] for c in g.cards)) + (-1 if g.onto is None else g.onto,)
+                           for g in a.groups))
         if key in seen:
             continue
         seen.add(key)

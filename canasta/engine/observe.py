@@ -20,16 +20,21 @@ from .state import DealResult, State, TableMeld
 
 @dataclass(frozen=True)
 class MeldView:
+    """A meld as everyone sees it (the fields of :class:`~canasta.engine.state.TableMeld`)."""
+
     rank: int
     cards: tuple[int, ...]
     by: int
     kind: str
     naturals: int
     wilds: int
+    id: int = 0                       # TableMeld.id: actions that add to it name it
+    canasta: Optional[str] = None     # its canasta kind, None while it is not one
+    closed: bool = False              # nothing more may be added
 
     @property
     def is_canasta(self) -> bool:
-        return len(self.cards) >= 7
+        return self.canasta is not None
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,8 @@ def observe(st: State, seat: int) -> Observation:
         to_act=st.to_act, phase=st.phase, hand=tuple(st.hands[seat]),
         hand_sizes=tuple(len(h) for h in st.hands),
         known=tuple(tuple(k) for k in st.known),
-        melds=tuple(tuple(MeldView(m.rank, tuple(m.cards), m.by, m.kind, m.naturals, m.wilds)
+        melds=tuple(tuple(MeldView(m.rank, tuple(m.cards), m.by, m.kind, m.naturals, m.wilds,
+                                   m.id, m.canasta, m.closed)
                           for m in team) for team in st.melds),
         red3=tuple(tuple(x) for x in st.red3),
         pile_top=st.pile[-1] if st.pile else None, pile_size=len(st.pile),
@@ -133,7 +139,7 @@ def sample_state(ob: Observation, rng: random.Random) -> State:
     st.played_before_turn, st.partner_added = ob.played_before_turn, ob.partner_added
     st.turns_taken = list(ob.turns_taken)
     st.result, st.winners = ob.result, list(ob.winners)
-    st.melds = [[TableMeld(m.rank, list(m.cards), m.by, m.kind) for m in team] for team in ob.melds]
+    st.melds = [[TableMeld(m.rank, list(m.cards), m.by, m.kind, m.id, m.canasta, m.closed) for m in team] for team in ob.melds]
     st.red3 = [list(x) for x in ob.red3]
     st.frozen = ob.frozen
     unseen = unseen_cards(ob)

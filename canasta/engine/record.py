@@ -14,10 +14,13 @@ from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, 
 from .core import IllegalAction, apply_in_place, new_game
 from .events import Event
 from .rules import Rules, RulesError
+from .cards import KIND_OF
 from .state import State
 
 FORMAT = "canasta-record"
-VERSION = 1
+VERSION = 2
+#: version 1 (before meld ids): groups named the rank of the meld they joined, and a
+#: take joined the side's meld of the top card's rank; read by :func:`upgrade_v1`
 
 
 class RecordError(ValueError):
@@ -29,7 +32,10 @@ def action_to_json(a: Action) -> dict[str, Any]:
     if t is Draw:
         return {"type": "draw"}
     if t is TakePile:
-        return {"type": "take", "with": list(a.with_cards), "melds": [_group_json(g) for g in a.melds]}
+        d = {"type": "take", "with": list(a.with_cards), "melds": [_group_json(g) for g in a.melds]}
+        if a.onto is not None:
+            d["onto"] = a.onto
+        return d
     if t is Meld:
         return {"type": "meld", "groups": [_group_json(g) for g in a.groups]}
     if t is Discard:
@@ -47,8 +53,8 @@ def action_to_json(a: Action) -> dict[str, Any]:
 
 def _group_json(g: Group) -> dict[str, Any]:
     d: dict[str, Any] = {"cards": list(g.cards)}
-    if g.rank:
-        d["rank"] = g.rank
+    if g.onto is not None:
+        d["onto"] = g.onto
     return d
 
 
@@ -64,13 +70,24 @@ def _cards(value: Any, limit: int, where: str) -> tuple[int, ...]:
     return tuple(_card(v, limit, where) for v in value)
 
 
+def _meld_id(value: Any, where: str) -> Optional[int]:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RecordError(f"{where}: {value!r} is not a meld.")
+    return value
+
+
 def _group_from(value: Any, limit: int, where: str) -> Group:
     if not isinstance(value, dict):
         raise RecordError(f"{where}: a meld group must be an object.")
-    rank = value.get("rank", 0)
-    if isinstance(rank, bool) or not isinstance(rank, int) or not (rank == 0 or 4 <= rank <= 14):
-        raise RecordError(f"{where}: {rank!r} is not a rank.")
-    return Group(_cards(value.get("cards"), limit, where), rank)
+    return Group(_cards(value.get("cards"), limit, where), _meld_id(value.get("onto"), where))
+
+
+def _groups_from(value: Any, limit: int, where: str, group=_group_from) -> tuple:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: melds must be a list.")
+    return tuple(group(g, limit, where) for g in value)
 
 
 def action_from_json(d: Any, limit: int, where: str = "action") -> Action:
@@ -80,16 +97,13 @@ def action_from_json(d: Any, limit: int, where: str = "action") -> Action:
     if t == "draw":
         return Draw()
     if t == "take":
-        melds = d.get("melds", [])
-        if not isinstance(melds, list):
-            raise RecordError(f"{where}: melds must be a list.")
-        return TakePile(_cards(d.get("with", []), limit, where),
-                        tuple(_group_from(g, limit, where) for g in melds))
+        return TakePile(_cards(d.get("with", []), limit, where), _groups_from(d.get("melds", []), limit, where),
+                        _meld_id(d.get("onto"), where))
     if t == "meld":
         groups = d.get("groups")
         if not isinstance(groups, list) or not groups:
             raise RecordError(f"{where}: a meld needs a list of groups.")
-        return Meld(tuple(_group_from(g, limit, where) for g in groups))
+        return Meld(_groups_from(groups, limit, where))
     if t == "discard":
         return Discard(_card(d.get("card"), limit, where))
     if t == "ask":
@@ -103,6 +117,45 @@ def action_from_json(d: Any, limit: int, where: str = "action") -> Action:
     if t == "next_deal":
         return NextDeal()
     raise RecordError(f"{where}: unknown action type {t!r}.")
+
+
+# -- version 1 ------------------------------------------------------------------------
+
+def _old_group(value: Any, limit: int, where: str) -> tuple[tuple[int, ...], int]:
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: a meld group must be an object.")
+    rank = value.get("rank", 0)
+    if isinstance(rank, bool) or not isinstance(rank, int) or not (rank == 0 or 4 <= rank <= 14):
+        raise RecordError(f"{where}: {rank!r} is not a rank.")
+    return _cards(value.get("cards"), limit, where), rank
+
+
+def upgrade_v1(st: State, d: Any, limit: int, where: str = "action") -> Action:
+    """A version-1 action, read in the position ``st`` it was played in: a group that
+    named a rank (or whose naturals have a rank) the side has a meld of goes onto that
+    meld, and a take's top card onto the side's meld of its rank, as version 1 meant."""
+    if not isinstance(d, dict) or d.get("type") not in ("take", "meld"):
+        return action_from_json(d, limit, where)
+    team = st.team_of(st.to_act)
+
+    def onto(rank: int) -> Optional[int]:
+        m = st.meld_of(team, rank) if rank else None
+        return m.id if m is not None else None
+
+    def group(value: Any, limit: int, where: str) -> Group:
+        cards, rank = _old_group(value, limit, where)
+        natural = next((KIND_OF[c] for c in cards if 4 <= KIND_OF[c] <= 14), 0)
+        return Group(cards, onto(natural or rank))
+
+    if d["type"] == "take":
+        top = st.pile[-1] if st.pile else None
+        return TakePile(_cards(d.get("with", []), limit, where),
+                        _groups_from(d.get("melds", []), limit, where, group),
+                        onto(KIND_OF[top]) if top is not None else None)
+    groups = d.get("groups")
+    if not isinstance(groups, list) or not groups:
+        raise RecordError(f"{where}: a meld needs a list of groups.")
+    return Meld(_groups_from(groups, limit, where, group))
 
 
 class Game:
@@ -153,8 +206,8 @@ class Game:
         if data.get("format") != FORMAT:
             raise RecordError("The file is not a Canasta game record.")
         version = data.get("version")
-        if version != VERSION:
-            raise RecordError(f"The game record has version {version!r}; this program reads version {VERSION}.")
+        if version not in (1, VERSION) or isinstance(version, bool):
+            raise RecordError(f"The game record has version {version!r}; this program reads versions 1 to {VERSION}.")
         try:
             rules = Rules.from_dict(data.get("rules", {}))
             rules.resolved()
@@ -173,7 +226,10 @@ class Game:
         limit = game.state.total_cards
         for i, raw in enumerate(actions):
             where = f"Move {i + 1}"
-            action = action_from_json(raw, limit, where)
+            if version == 1:
+                action = upgrade_v1(game.state, raw, limit, where)
+            else:
+                action = action_from_json(raw, limit, where)
             try:
                 game.play(action)
             except IllegalAction as e:

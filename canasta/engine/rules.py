@@ -12,10 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-VARIANTS = ("classic",)
 STOCK_EXHAUSTED = ("play_on", "end")
 
-_HAND_SIZE = {2: 15, 3: 13, 4: 11, 6: 13}
 _BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
 
 
@@ -57,62 +55,20 @@ class Rules:
     red_three_table: tuple[tuple[int, int], ...] | None = None  # (count, total) overrides
     scoring: Scoring = Scoring()
 
-    # -- defaults that follow the player count ---------------------------------
+    canasta_size: int | None = None     # cards that make a canasta (Classic: 7)
+    melds_close: bool | None = None     # a canasta is closed: nothing more is added to it
+
+    # -- defaults that follow the game and the player count ---------------------------
     def resolved(self) -> "Rules":
-        """A copy with every ``None`` replaced by its default, checked for sense."""
-        p = self.players
-        if p not in _HAND_SIZE:
-            raise RulesError(f"Classic Canasta is played by 2, 3, 4 or 6 players, not {p}.")
-        if self.variant not in VARIANTS:
-            raise RulesError(f"Unknown game {self.variant!r}; this version plays: {', '.join(VARIANTS)}.")
-        teams = self.teams
-        if teams is None:
-            teams = {2: 2, 3: 3, 4: 2, 6: 3}[p]
-        if p in (2, 3) and teams != p:
-            raise RulesError(f"With {p} players everyone plays for themselves ({p} teams).")
-        if p == 4 and teams != 2:
-            raise RulesError("Four players play as two partnerships.")
-        if p == 6 and teams not in (2, 3):
-            raise RulesError("Six players play as three pairs or two teams of three.")
-        decks = self.decks if self.decks is not None else (3 if p == 6 else 2)
-        hand = self.hand_size if self.hand_size is not None else _HAND_SIZE[p]
-        draw = self.draw_count if self.draw_count is not None else (2 if p == 2 else 1)
-        out = self.canastas_to_go_out
-        if out is None:
-            out = 2 if p in (2, 6) else 1
-        target = self.target_score
-        if target is None:
-            target = 5000 if p != 6 else (10000 if teams == 2 else 7500)
-        table = self.minimum_table
-        if table is None:
-            table = _BASE_MINIMUMS + (((7500, 150),) if (p == 6 and teams == 2) else ())
-        table = tuple(sorted((int(a), int(b)) for a, b in table))
-        ask = self.ask_to_go_out
-        partnerships = teams < p
-        if ask is None:
-            ask = partnerships
-        if ask and not partnerships:
-            ask = False  # nobody to ask: quietly off in games without partners
-        red3 = self.red_three_table
-        if red3 is None:
-            red3 = ((4, 800),) if decks == 2 else ((5, 1000), (6, 1200)) if decks == 3 else ()
-        if not 1 <= decks <= 6:
-            raise RulesError("The game uses between one and six packs.")
-        if hand < 1 or hand * p + 1 > decks * 54:
-            raise RulesError(f"{hand} cards each for {p} players do not fit in {decks} packs.")
-        if draw < 1 or draw > 5:
-            raise RulesError("Players draw between one and five cards.")
-        if out < 0 or out > 5:
-            raise RulesError("Going out needs between zero and five canastas.")
-        if target < 100:
-            raise RulesError("The target score must be at least 100.")
-        if not 1 <= self.wild_limit <= 6:
-            raise RulesError("The wild-card limit must be between 1 and 6.")
-        if self.stock_exhausted not in STOCK_EXHAUSTED:
-            raise RulesError(f"stock_exhausted must be one of {', '.join(STOCK_EXHAUSTED)}.")
-        return replace(self, teams=teams, decks=decks, hand_size=hand, draw_count=draw,
-                       canastas_to_go_out=out, target_score=target, minimum_table=table,
-                       ask_to_go_out=ask, red_three_table=tuple(tuple(x) for x in red3))
+        """A copy with every ``None`` replaced by its default, checked for sense. The game
+        named by ``variant`` (a module of :mod:`canasta.engine.variants`) fills them in."""
+        if not isinstance(self.variant, str):
+            raise RulesError("The game must be named by text.")
+        from .variants import get, names
+        game = get(self.variant)
+        if game is None:
+            raise RulesError(f"Unknown game {self.variant!r}; this version plays: {', '.join(names())}.")
+        return game.resolve(self)
 
     # -- derived facts -----------------------------------------------------------
     def team_of(self, seat: int) -> int:
@@ -184,7 +140,7 @@ class Rules:
                 if not isinstance(value, str):
                     raise RulesError(f"{key} must be text.")
             elif key in ("more_naturals_than_wilds", "pile_always_frozen",
-                         "black_three_freezes", "ask_to_go_out"):
+                         "black_three_freezes", "ask_to_go_out", "melds_close"):
                 if not isinstance(value, bool):
                     raise RulesError(f"{key} must be true or false.")
             else:
@@ -209,6 +165,8 @@ OPTION_HELP: dict[str, str] = {
     "pile_always_frozen": "The discard pile is always frozen: only a natural pair takes it.",
     "black_three_freezes": "A black three on the pile freezes it, like a wild card.",
     "ask_to_go_out": "A player may ask 'Partner, may I go out?' and must follow the answer.",
+    "canasta_size": "Cards that make a canasta.",
+    "melds_close": "A finished canasta is closed: nothing more can be added to it.",
     "stock_exhausted": "When the stock runs out: play on, taking the pile when it must be taken, or end the deal as soon as a player does not take it.",
 }
 

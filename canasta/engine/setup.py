@@ -10,6 +10,7 @@ from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, RED3, WILD_OF, code_kin
 from .core import check_exhausted, deal_from_deck, reset_turn
 from .rules import Rules, RulesError
 from .state import DRAW, PLAY, State, TableMeld
+from .variants import game_of, refresh_meld
 
 
 class SetupError(ValueError):
@@ -115,14 +116,18 @@ def position(rules: Rules, data: dict) -> State:
             if st.team_of(by) != team:
                 raise SetupError(f"Seat {by} is not on team {team}.")
             kinds = {KIND_OF[c] for c in cards if not WILD_OF[c]}
+            kind = m.get("kind")
+            if kind is not None and kind not in game_of(r).MELD_KINDS:
+                raise SetupError(f"A meld of kind {kind!r} is not part of the game {r.variant!r}.")
             if kinds == {BLACK3}:
-                tm = TableMeld(BLACK3, cards, by, "black3")
+                tm = TableMeld(BLACK3, cards, by, "black3", st.next_meld_id())
             elif len(kinds) != 1 or RED3 in kinds or BLACK3 in kinds:
                 raise SetupError(f"The meld {[CODE_OF[c] for c in cards]} does not hold one natural rank.")
             else:
-                tm = TableMeld(kinds.pop(), cards, by)
+                tm = TableMeld(kinds.pop(), cards, by, "group", st.next_meld_id())
                 if st.meld_of(team, tm.rank) is not None:
                     raise SetupError("A team has at most one meld of a rank.")
+            refresh_meld(tm, r)
             st.melds[team].append(tm)
             started[by] = True
     reds = _list(data.get("red_threes", [[] for _ in range(t)]), "red_threes")  # type: ignore[arg-type]
@@ -216,18 +221,49 @@ def _meld_at(st: State, seat: int, index: Any):
     return melds[index]
 
 
-def _group(st: State, seat: int, g: Any, taken: set) -> Group:
+def _rank_of(cards) -> int:
+    for c in cards:
+        if not WILD_OF[c] and KIND_OF[c] != BLACK3:
+            return KIND_OF[c]
+    return 0
+
+
+def _open_groups(st: State, seat: int, rank: int) -> list[int]:
+    """Ids of the side's open groups of ``rank``: the melds a group of that rank may join."""
+    if not rank:
+        return []
+    return [m.id for m in st.melds[st.team_of(seat)] if m.kind == "group" and m.rank == rank and not m.closed]
+
+
+def _group(st: State, seat: int, g: Any, taken: set) -> tuple[tuple[int, ...], list]:
+    """(cards, the meld ids the group may go onto, None standing for a new meld)."""
     if isinstance(g, dict) and "onto" in g:
         m = _meld_at(st, seat, g["onto"])
         cards = tuple(_pick(st, seat, c, taken) for c in _list(g.get("cards"), "group cards"))
-        return Group(cards, m.rank)
+        return cards, [m.id]
     if isinstance(g, dict):
         rank = g.get("rank")
         if not isinstance(rank, str) or rank.upper() not in CHAR_RANKS:
             raise SetupError(f"{rank!r} is not a rank.")
         cards = tuple(_pick(st, seat, c, taken) for c in _list(g.get("cards"), "group cards"))
-        return Group(cards, CHAR_RANKS[rank.upper()])
-    return Group(tuple(_pick(st, seat, c, taken) for c in _list(g, "a meld group")))
+        return cards, _open_groups(st, seat, CHAR_RANKS[rank.upper()]) or [None]
+    cards = tuple(_pick(st, seat, c, taken) for c in _list(g, "a meld group"))
+    return cards, [None] + _open_groups(st, seat, _rank_of(cards))
+
+
+def _first_legal(st: State, seat: int, build, options: list[list]) -> Action:
+    """The action ``build(choice)`` for the first combination of choices (one per group)
+    that the engine accepts: a group of plain cards is a new meld when that is legal,
+    otherwise it joins the side's meld of its rank. When none is legal, the last
+    combination (every group onto a meld where one exists), so the engine says why."""
+    from itertools import product
+    from .core import is_legal
+    combos = list(product(*options))
+    for choice in combos:
+        action = build(choice)
+        if is_legal(st, action, seat):
+            return action
+    return build(combos[-1])
 
 
 def action_from(st: State, data: Any) -> tuple[int, Action]:
@@ -241,15 +277,24 @@ def action_from(st: State, data: Any) -> tuple[int, Action]:
         return seat, Draw()
     if kind == "take":
         with_cards = tuple(_pick(st, seat, c, taken) for c in _list(data.get("with", []), "with"))
-        melds = tuple(_group(st, seat, g, taken) for g in _list(data.get("melds", []), "melds"))
+        groups = [_group(st, seat, g, taken) for g in _list(data.get("melds", []), "melds")]
+        top = st.pile[-1] if st.pile else None
         if data.get("onto") is not None:
             m = _meld_at(st, seat, data["onto"])
-            top = st.pile[-1] if st.pile else None
             if top is None or m.kind != "group" or m.rank != KIND_OF[top]:
                 raise SetupError(f"onto {data['onto']!r} is not a meld the top card can join.")
-        return seat, TakePile(with_cards, melds)
+            top_options = [m.id]
+        else:
+            top_options = [None] + _open_groups(st, seat, KIND_OF[top] if top is not None else 0)
+        def build_take(choice):
+            return TakePile(with_cards, tuple(Group(cards, onto) for (cards, _), onto in zip(groups, choice[1:])),
+                            choice[0])
+        return seat, _first_legal(st, seat, build_take, [top_options] + [opts for _, opts in groups])
     if kind == "meld":
-        return seat, Meld(tuple(_group(st, seat, g, taken) for g in _list(data.get("melds"), "melds")))
+        groups = [_group(st, seat, g, taken) for g in _list(data.get("melds"), "melds")]
+        def build_meld(choice):
+            return Meld(tuple(Group(cards, onto) for (cards, _), onto in zip(groups, choice)))
+        return seat, _first_legal(st, seat, build_meld, [opts for _, opts in groups])
     if kind == "discard":
         return seat, Discard(_pick(st, seat, data.get("card"), taken))
     if kind == "ask":
@@ -276,12 +321,12 @@ def kind_code(kind: int) -> str:
 
 def team_melds_summary(st: State, team: int) -> list[dict]:
     return [{"kind": m.kind, "rank": kind_code(m.rank), "size": len(m.cards), "wilds": m.wilds,
-             "closed": False} for m in st.melds[team]]
+             "closed": m.closed, "id": m.id} for m in st.melds[team]]
 
 
 def canasta_kinds(st: State, team: int) -> list[str]:
     """The kinds of the team's canastas, one entry each."""
-    return [("natural" if m.wilds == 0 else "mixed") for m in st.melds[team] if len(m.cards) >= 7]
+    return [m.canasta for m in st.melds[team] if m.canasta is not None]
 
 
 __all__ = ["SetupError", "CardPool", "position", "action_from", "rules_from", "team_melds_summary", "canasta_kinds"]

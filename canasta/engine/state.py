@@ -8,6 +8,7 @@ before touching anything.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Optional
 
@@ -18,15 +19,28 @@ DRAW, PLAY, ANSWER, DEAL_OVER, GAME_OVER = "draw", "play", "answer", "deal_over"
 
 
 class TableMeld:
-    """One meld on the table: its rank, its cards in the order played, who started it."""
+    """One meld on the table.
 
-    __slots__ = ("rank", "cards", "naturals", "wilds", "by", "kind")
+    ``id`` names it for the rest of the deal (actions that add to it say ``onto=id``;
+    ids are unique within a deal and never reused); ``kind`` is ``"group"`` (naturals
+    of one rank and wild cards), ``"black3"``, and in other games ``"sequence"`` or
+    ``"wild"``; ``rank`` is the rank of a group's naturals; ``cards`` in the order
+    played; ``by`` the seat that started it. ``canasta`` names its canasta kind
+    (``"natural"``/``"mixed"`` in Classic) or is None, and ``closed`` says that nothing
+    more may be added; the game module decides both (see ``variants``).
+    """
 
-    def __init__(self, rank: int, cards: list[int], by: int, kind: str = "group"):
+    __slots__ = ("id", "kind", "rank", "cards", "naturals", "wilds", "by", "canasta", "closed")
+
+    def __init__(self, rank: int, cards: list[int], by: int, kind: str = "group", id: int = 0,
+                 canasta: Optional[str] = None, closed: bool = False):
+        self.id = id
+        self.kind = kind
         self.rank = rank
         self.cards = cards
         self.by = by
-        self.kind = kind  # "group" | "black3"; later variants add "sequence", "wild"
+        self.canasta = canasta
+        self.closed = closed
         w = 0
         for c in cards:
             if WILD_OF[c]:
@@ -36,8 +50,9 @@ class TableMeld:
 
     def copy(self) -> "TableMeld":
         m = TableMeld.__new__(TableMeld)
-        m.rank, m.cards, m.naturals, m.wilds, m.by, m.kind = (
-            self.rank, self.cards[:], self.naturals, self.wilds, self.by, self.kind)
+        m.id, m.kind, m.rank, m.cards, m.naturals, m.wilds, m.by, m.canasta, m.closed = (
+            self.id, self.kind, self.rank, self.cards[:], self.naturals, self.wilds, self.by,
+            self.canasta, self.closed)
         return m
 
     @property
@@ -46,7 +61,7 @@ class TableMeld:
 
     @property
     def is_canasta(self) -> bool:
-        return len(self.cards) >= 7
+        return self.canasta is not None
 
     @property
     def natural(self) -> bool:
@@ -57,7 +72,8 @@ class TableMeld:
         return sum(POINTS_OF[c] for c in self.cards)
 
     def __repr__(self) -> str:
-        return f"TableMeld(rank={self.rank}, cards={self.cards!r}, by={self.by}, kind={self.kind!r})"
+        return (f"TableMeld(rank={self.rank}, cards={self.cards!r}, by={self.by}, kind={self.kind!r}, "
+                f"id={self.id}, canasta={self.canasta!r}, closed={self.closed})")
 
 
 @dataclass
@@ -106,7 +122,7 @@ class DealResult:
     concealed: bool
     items: list[TeamItems]
     totals: list[int]                      # cumulative after this deal
-    canastas: list[tuple[int, int]] = field(default_factory=list)  # per team (natural, mixed)
+    canastas: list[dict[str, int]] = field(default_factory=list)  # per team: count by canasta kind
 
     @property
     def scores(self) -> list[int]:
@@ -257,22 +273,38 @@ class State:
     def opened(self, team: int) -> bool:
         return bool(self.melds[team])
 
-    def canastas(self, team: int) -> tuple[int, int]:
-        nat = mixed = 0
-        for m in self.melds[team]:
-            if len(m.cards) >= 7:
-                if m.wilds:
-                    mixed += 1
-                else:
-                    nat += 1
-        return nat, mixed
+    def canastas(self, team: int) -> Counter:
+        """The team's canastas counted by kind name (``Counter({"natural": 1, "mixed": 2})``)."""
+        return Counter(m.canasta for m in self.melds[team] if m.canasta is not None)
 
     def canasta_count(self, team: int) -> int:
-        return sum(1 for m in self.melds[team] if len(m.cards) >= 7)
+        n = 0
+        for m in self.melds[team]:
+            if m.canasta is not None:
+                n += 1
+        return n
+
+    def meld_by_id(self, team: int, meld_id: int) -> Optional[TableMeld]:
+        """The team's meld with this id (None when the team has none)."""
+        for m in self.melds[team]:
+            if m.id == meld_id:
+                return m
+        return None
+
+    def next_meld_id(self) -> int:
+        """The id the next meld made in this deal gets (ids start at 1)."""
+        top = 0
+        for team in self.melds:
+            for m in team:
+                if m.id > top:
+                    top = m.id
+        return top + 1
 
     def meld_of(self, team: int, rank: int) -> Optional[TableMeld]:
+        """The team's open group of naturals of ``rank`` (a convenience for games, such as
+        Classic, with at most one group of a rank open at a time)."""
         for m in self.melds[team]:
-            if m.rank == rank and m.kind == "group":
+            if m.rank == rank and m.kind == "group" and not m.closed:
                 return m
         return None
 
@@ -356,7 +388,7 @@ def zone_parts(st: State, zone: Zone) -> list[list[int]]:
 def _zone_key(zone: Zone, cards: list) -> tuple:
     """One zone's content, comparable (a hand as a set, melds by what shows)."""
     if zone.holds == MELDS:
-        return tuple((m.rank, tuple(m.cards), m.by, m.kind) for m in cards)
+        return tuple((m.id, m.kind, m.rank, tuple(m.cards), m.by, m.canasta, m.closed) for m in cards)
     return tuple(cards) if zone.ordered else tuple(sorted(cards))
 
 

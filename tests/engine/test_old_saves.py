@@ -64,3 +64,28 @@ def test_old_saved_game_continues(tmp_path):
     game = Game.from_json(loaded["record"])
     assert facts(game.state) == expected()
     assert play_on(game)
+
+
+def test_records_name_melds_by_id_and_round_trip():
+    """A game saved now names the melds it adds to by id, and reads back to the same state."""
+    import random
+
+    from canasta.engine import Meld, TakePile
+    game = Game(seed="ids", dealer=0)
+    rng = random.Random(5)
+    adds = 0
+    while adds < 3 and not game.state.game_over:
+        legal = legal_actions(game.state)
+        melds = [a for a in legal if isinstance(a, (Meld, TakePile))]
+        a = rng.choice(melds) if melds and rng.random() < 0.7 else rng.choice(legal)
+        if isinstance(a, Meld) and any(g.onto is not None for g in a.groups):
+            adds += 1
+        game.play(a)
+    data = json.loads(game.dumps())
+    assert data["version"] == 2
+    onto = [g["onto"] for a in data["actions"] if a["type"] == "meld" for g in a["groups"] if "onto" in g]
+    assert len(onto) >= 3 and all(isinstance(i, int) and i >= 1 for i in onto)
+    again = Game.loads(game.dumps())
+    assert again.state == game.state
+    ids = [m.id for team in again.state.melds for m in team]
+    assert len(ids) == len(set(ids))

@@ -49,8 +49,9 @@ def _card_ids(data, st, seat):
 
 def _junk_group(data, st, seat):
     cards = tuple(_card_ids(data, st, seat) for _ in range(data.draw(hs.integers(0, 5))))
-    rank = data.draw(hs.sampled_from([0, 0, 0, 4, 9, 13, 14, 3, 2, 15]))
-    return Group(cards, rank)
+    ids = [m.id for team in st.melds for m in team]
+    onto = data.draw(hs.sampled_from([None, None, None, 0, 99] + ids))
+    return Group(cards, onto)
 
 
 def _junk_action(data, st, seat):
@@ -60,7 +61,8 @@ def _junk_action(data, st, seat):
     if kind == "take":
         with_cards = tuple(_card_ids(data, st, seat) for _ in range(data.draw(hs.integers(0, 4))))
         melds = tuple(_junk_group(data, st, seat) for _ in range(data.draw(hs.integers(0, 2))))
-        return TakePile(with_cards, melds)
+        onto = data.draw(hs.sampled_from([None, None, 0] + [m.id for team in st.melds for m in team]))
+        return TakePile(with_cards, melds, onto)
     if kind == "meld":
         return Meld(tuple(_junk_group(data, st, seat) for _ in range(data.draw(hs.integers(0, 3)))))
     if kind == "discard":

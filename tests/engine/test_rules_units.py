@@ -13,6 +13,7 @@ from canasta.engine import (Answer, Ask, Discard, Draw, Group, IllegalAction, Me
                             score_items)
 from canasta.engine.cards import CODE_OF, KIND_OF, RED3, WILD_OF, BLACK3
 from canasta.engine.setup import action_from, position
+from canasta.engine.variants.classic import natural_mixed
 from canasta.engine.state import DEAL_OVER, DRAW, GAME_OVER, PLAY
 
 K3 = {"cards": ["KH", "KC", "KD"], "by": 2}
@@ -221,7 +222,7 @@ def test_canasta_events():
     st, events = apply(st, a, seat)
     can = [e for e in events if e.kind == "canasta"]
     assert len(can) == 1 and can[0].info == "mixed"
-    assert st.canastas(0) == (0, 1)
+    assert natural_mixed(st.canastas(0)) == (0, 1)
 
 
 def test_no_canasta_event_below_seven():

@@ -150,7 +150,7 @@ def test_take_the_pile_onto_a_meld():
     st = state(OPENED, phase=DRAW, discard=["4C", "7H", "8D", "KD"])
     top = [st.pile[-1]]
     out = interpret(st, top, f"meld:{key_of_rank(st, 13)}", from_pile=True)
-    assert out == Play(TakePile((), ()))
+    assert out == Play(TakePile((), (), st.meld_of(0, 13).id))
     after = apply(st, out.action)[0]
     assert top[0] in next(m for m in after.melds[0] if m.rank == 13).cards
 
@@ -202,4 +202,3 @@ def test_the_gesture_function_needs_no_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
-

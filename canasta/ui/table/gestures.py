@@ -63,8 +63,16 @@ def find_meld(st, team: int, key):
 
 
 def group_onto(meld, cards: Sequence[int]) -> Group:
-    """``cards`` added to ``meld`` on the table."""
-    return Group(tuple(cards), meld.rank if meld.kind == "group" else 0)
+    """``cards`` added to ``meld`` on the table (named by its id)."""
+    return Group(tuple(cards), meld.id if meld.kind == "group" else None)
+
+
+def top_onto(st):
+    """The id of the side's meld the pile's top card would join (None: a new meld)."""
+    if not st.pile:
+        return None
+    meld = st.meld_of(st.team_of(st.to_act), KIND_OF[st.pile[-1]])
+    return meld.id if meld is not None else None
 
 
 def group_for(st, cards: Sequence[int]) -> Group:
@@ -110,7 +118,7 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
     if from_pile:
         if zone == "pile":
             return None
-        return _verdict(st, TakePile(tuple(selected), staged_groups))
+        return _verdict(st, TakePile(tuple(selected), staged_groups, top_onto(st)))
     cards = tuple(cards)
     if not cards:
         return None
@@ -118,7 +126,7 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
         if st.phase == PLAY and len(cards) == 1:
             return _verdict(st, Discard(cards[0]))
         if st.phase == DRAW:
-            return _verdict(st, TakePile(cards, staged_groups))
+            return _verdict(st, TakePile(cards, staged_groups, top_onto(st)))
         return None
     if zone.startswith("meld:"):
         team = st.team_of(st.to_act)

@@ -1,0 +1,141 @@
+"""Classic Canasta (RULES.md sections 1 to 9): the first game through the seams.
+
+Everything here is what Classic decides and another game of the family may decide
+differently: the defaults that follow the player count, the meld kinds and their
+shapes, what makes a canasta, and how a deal is scored. The shared turn structure
+and the actions live in the core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Optional
+
+from ..cards import RANK_NAMES, PLURAL_NAMES
+from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError
+
+if TYPE_CHECKING:
+    from ..state import TableMeld
+
+NAME = "classic"
+TITLE = "Classic Canasta"
+
+MELD_KINDS = ("group", "black3")
+CANASTA_KINDS = ("natural", "mixed")
+
+#: RULES.md section 9: cards dealt by the number of players
+HAND_SIZE = {2: 15, 3: 13, 4: 11, 6: 13}
+CANASTA_SIZE = 7
+
+
+# ---------------------------------------------------------------------------
+# options
+# ---------------------------------------------------------------------------
+
+def resolve(r: Rules) -> Rules:
+    """Classic's defaults for every option left as None, which follow the player count
+    (RULES.md section 9), and a check that the options make sense together."""
+    p = r.players
+    if p not in HAND_SIZE:
+        raise RulesError(f"Classic Canasta is played by 2, 3, 4 or 6 players, not {p}.")
+    teams = r.teams
+    if teams is None:
+        teams = {2: 2, 3: 3, 4: 2, 6: 3}[p]
+    if p in (2, 3) and teams != p:
+        raise RulesError(f"With {p} players everyone plays for themselves ({p} teams).")
+    if p == 4 and teams != 2:
+        raise RulesError("Four players play as two partnerships.")
+    if p == 6 and teams not in (2, 3):
+        raise RulesError("Six players play as three pairs or two teams of three.")
+    decks = r.decks if r.decks is not None else (3 if p == 6 else 2)
+    hand = r.hand_size if r.hand_size is not None else HAND_SIZE[p]
+    draw = r.draw_count if r.draw_count is not None else (2 if p == 2 else 1)
+    out = r.canastas_to_go_out
+    if out is None:
+        out = 2 if p in (2, 6) else 1
+    target = r.target_score
+    if target is None:
+        target = 5000 if p != 6 else (10000 if teams == 2 else 7500)
+    table = r.minimum_table
+    if table is None:
+        table = _BASE_MINIMUMS + (((7500, 150),) if (p == 6 and teams == 2) else ())
+    table = tuple(sorted((int(a), int(b)) for a, b in table))
+    ask = r.ask_to_go_out
+    partnerships = teams < p
+    if ask is None:
+        ask = partnerships
+    if ask and not partnerships:
+        ask = False  # nobody to ask: quietly off in games without partners
+    red3 = r.red_three_table
+    if red3 is None:
+        red3 = ((4, 800),) if decks == 2 else ((5, 1000), (6, 1200)) if decks == 3 else ()
+    size = r.canasta_size if r.canasta_size is not None else CANASTA_SIZE
+    close = r.melds_close if r.melds_close is not None else False
+    if not 1 <= decks <= 6:
+        raise RulesError("The game uses between one and six packs.")
+    if hand < 1 or hand * p + 1 > decks * 54:
+        raise RulesError(f"{hand} cards each for {p} players do not fit in {decks} packs.")
+    if draw < 1 or draw > 5:
+        raise RulesError("Players draw between one and five cards.")
+    if out < 0 or out > 5:
+        raise RulesError("Going out needs between zero and five canastas.")
+    if target < 100:
+        raise RulesError("The target score must be at least 100.")
+    if not 1 <= r.wild_limit <= 6:
+        raise RulesError("The wild-card limit must be between 1 and 6.")
+    if r.stock_exhausted not in STOCK_EXHAUSTED:
+        raise RulesError(f"stock_exhausted must be one of {', '.join(STOCK_EXHAUSTED)}.")
+    if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 12:
+        raise RulesError("A canasta holds between 4 and 12 cards.")
+    return replace(r, teams=teams, decks=decks, hand_size=hand, draw_count=draw,
+                   canastas_to_go_out=out, target_score=target, minimum_table=table,
+                   ask_to_go_out=ask, red_three_table=tuple(tuple(x) for x in red3),
+                   canasta_size=size, melds_close=close)
+
+
+# ---------------------------------------------------------------------------
+# melds
+# ---------------------------------------------------------------------------
+
+def meld_error(rules: Rules, kind: str, rank: int, naturals: int, wilds: int, new: bool) -> Optional[str]:
+    """Whether a group of ``rank`` with this many naturals and wild cards may exist
+    (``new``: it is being started by this action)."""
+    if new:
+        if naturals == 0:
+            return "Wild cards alone never form a meld."
+        if naturals == 1:
+            return (f"A single {RANK_NAMES[rank]} can only go on your side's meld of "
+                    f"{PLURAL_NAMES[rank]}; a new meld needs at least two natural {PLURAL_NAMES[rank]}.")
+        if naturals + wilds < 3:
+            return "A meld needs at least three cards."
+    if wilds > rules.wild_limit:
+        return f"A meld may hold at most {rules.wild_limit} wild cards."
+    if rules.more_naturals_than_wilds and wilds and naturals <= wilds:
+        return "A meld must hold more natural cards than wild cards."
+    return None
+
+
+def canasta_kind(m: "TableMeld", rules: Rules) -> Optional[str]:
+    """A group of ``canasta_size`` cards or more is a canasta: natural without wild
+    cards, mixed with them. Black threes never make one."""
+    if m.kind != "group" or len(m.cards) < rules.canasta_size:  # type: ignore[operator]
+        return None
+    return "natural" if m.wilds == 0 else "mixed"
+
+
+def is_closed(m: "TableMeld", rules: Rules) -> bool:
+    """Nothing is added to black threes (they are melded when going out); with
+    ``melds_close`` nothing is added to a canasta either."""
+    if m.kind == "black3":
+        return True
+    return bool(rules.melds_close) and m.canasta is not None
+
+
+def canasta_bonus(kind: str, rules: Rules) -> int:
+    s = rules.scoring
+    return s.natural_canasta if kind == "natural" else s.mixed_canasta
+
+
+def natural_mixed(counts) -> tuple[int, int]:
+    """(natural, mixed) from a count of canastas by kind (``State.canastas``)."""
+    return counts.get("natural", 0), counts.get("mixed", 0)
