@@ -6,6 +6,11 @@ import argparse
 import os
 import sys
 
+from .store.settings import MAX_WINDOW_SIZE
+
+#: The smallest window the game lays out (the same as ``canasta.ui.app.MIN_SIZE``).
+MIN_SIZE = (1024, 640)
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="canasta", description="Canasta, the card game.")
@@ -22,6 +27,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="level of the computer players")
     ap.add_argument("--hotseat", type=int, default=None, metavar="N",
                     help="N human players taking turns at this screen")
+    ap.add_argument("--check-files", action="store_true",
+                    help="say what the game finds in its user folders, then exit")
     a = ap.parse_args(argv)
     if a.size:
         try:
@@ -29,6 +36,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             a.size = (w, h)
         except ValueError:
             ap.error("--size takes WIDTHxHEIGHT, e.g. 1280x800")
+        (min_w, min_h), (max_w, max_h) = MIN_SIZE, MAX_WINDOW_SIZE
+        if not (min_w <= w <= max_w and min_h <= h <= max_h):
+            ap.error(f"--size must be between {min_w}x{min_h} and {max_w}x{max_h}, not {w}x{h}")
+    if a.deals is not None and a.deals < 1:
+        ap.error(f"--deals must be 1 or more, not {a.deals}")
+    if a.hotseat is not None and not 1 <= a.hotseat <= 6:
+        ap.error(f"--hotseat must be between 1 and 6, not {a.hotseat}")
+    if a.screenshot is not None:
+        problem = _screenshot_problem(a.screenshot)
+        if problem:
+            ap.error(f"--screenshot {problem}")
     if a.seed is not None:
         try:
             a.seed = int(a.seed)
@@ -37,8 +55,26 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return a
 
 
+def _screenshot_problem(path: str) -> str | None:
+    """Why screenshots cannot be written to ``path``, or ``None``: no folder is ever created."""
+    folder, name = os.path.split(path)
+    if not name:
+        return f"needs a file name, not the folder {path}"
+    if "{deal}" in folder:
+        return "takes {deal} in the file name only"
+    if folder and not os.path.isdir(folder):
+        what = "is a file" if os.path.exists(folder) else "does not exist"
+        return f"cannot be written: the folder {folder} {what}"
+    if os.path.isdir(path):
+        return f"cannot be written: {path} is a folder"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.check_files:
+        from .store.check import print_report
+        return print_report()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .ui.main import run
     return run(args)

@@ -412,7 +412,9 @@ class ScoreDatabase:
     problem met; :meth:`take_messages` hands them over and clears the list.
     """
 
-    def __init__(self, path: str | Path | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, path: str | Path | None = None, *, timeout: float = DEFAULT_TIMEOUT, keep_pending: bool = True
+    ) -> None:
         self.path = Path(path) if path is not None else data_dir() / DB_FILE
         self.timeout = timeout
         self.messages: list[str] = []
@@ -420,9 +422,13 @@ class ScoreDatabase:
         self._pending: list[dict[str, Any]] = []
         self._trouble: str | None = None  # the reason last reported, to say it once
         self._closed = False
-        self._pending_blocked = False  # a pending file that could be neither read nor set aside
+        # The pending file is left alone when it could be neither read nor set aside, and
+        # by a second copy of the game (``keep_pending=False``): results it cannot write
+        # to the database stay in its memory.
+        self._pending_blocked = not keep_pending
         self._damaged_rows: set[tuple[str, Any]] = set()  # reported once each
-        self._load_pending()
+        if keep_pending:
+            self._load_pending()
         self._ready()
 
     # -- files beside the database

@@ -66,3 +66,28 @@ def shown(text: Any, limit: int = 40) -> str:
     out = "".join(ch if unicodedata.category(ch) not in _REFUSED_CATEGORIES else "?" for ch in text[: limit * 4])
     out = out.strip() or "?"
     return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+#: The computer players' levels a saved seat may name.
+SEAT_LEVELS = ("easy", "medium", "hard")
+
+
+def parse_seats(data: Any, players: int) -> list[tuple[str, bool, str]]:
+    """The seats saved beside a game as ``(name, human, level)``; ``ValueError`` (a sentence) if wrong."""
+    if not isinstance(data, list) or len(data) != players:
+        raise ValueError("The seats are missing or do not match the number of players.")
+    seats = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise ValueError("The seats are damaged.")
+        name, human, level = item.get("name"), item.get("human"), item.get("level", "medium")
+        if not isinstance(name, str) or not name.strip() or not isinstance(human, bool):
+            raise ValueError("The seats are damaged.")
+        try:
+            name = check_name(name)  # the check a name typed in the settings passes
+        except ValueError as exc:
+            raise ValueError(f"A seat's name {exc}.") from None
+        if not isinstance(level, str) or level not in SEAT_LEVELS:
+            raise ValueError(f"A seat has an unknown level {shown(level)!r}.")
+        seats.append((name, human, level))
+    return seats

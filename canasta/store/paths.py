@@ -70,8 +70,18 @@ def state_dir(create: bool = True) -> Path:
     return _created(_base("state"), create)
 
 
+def file_in_place(path: str | os.PathLike[str]) -> bool:
+    """True when ``path``, meant to be a folder, is a file (or anything but a folder)."""
+    try:
+        return Path(path).exists() and not Path(path).is_dir()
+    except OSError:
+        return False
+
+
 def ensure_dir(path: Path) -> str | None:
     """Create ``path`` if needed; return ``None`` on success or the reason it failed."""
+    if file_in_place(path):
+        return f"{path} is a file, not a folder"
     try:
         Path(path).mkdir(parents=True, exist_ok=True)
     except OSError as exc:

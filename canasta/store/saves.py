@@ -38,7 +38,7 @@ from typing import Any, BinaryIO
 
 from . import safejson
 from .atomic import atomic_write_text, quarantine, remove_stale_temps
-from .paths import describe_error, ensure_dir, state_dir
+from .paths import describe_error, ensure_dir, file_in_place, state_dir
 
 SNAPSHOT_FILE = "current-game.json"
 JOURNAL_FILE = "current-game.journal"
@@ -128,6 +128,8 @@ class SaveSlot:
             if self._failing:
                 return []
             self._failing = True
+            if file_in_place(self.folder):
+                return [self.folder_is_a_file()]
             return [
                 f"The game could not be saved ({describe_error(exc)}); it goes on, "
                 "but cannot be continued later if it stops now."
@@ -179,6 +181,13 @@ class SaveSlot:
         self._actions = json.loads(_dumps(record["actions"]))
         self._journal_lines = 0
 
+    def folder_is_a_file(self) -> str:
+        """The sentence for a state folder that is a file (said once, at start-up or at the first save)."""
+        return (
+            f"Games cannot be saved: {self.folder} is a file, not a folder, "
+            "so a game played now cannot be continued later."
+        )
+
     # -- loading
 
     def exists(self) -> bool:
@@ -196,6 +205,9 @@ class SaveSlot:
         """
         self._close_journal()
         self._forget()
+        if file_in_place(self.folder):
+            self._failing = True  # said now; the first failed save says nothing more
+            return None, [self.folder_is_a_file()]
         remove_stale_temps(self.snapshot_path, older_than=60)
         try:
             raw = self.snapshot_path.read_bytes()

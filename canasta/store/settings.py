@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from .atomic import atomic_write_text, quarantine, remove_stale_temps
 from .names import MAX_NAME_LENGTH, check_name, shown
-from .paths import config_dir, describe_error, ensure_dir
+from .paths import config_dir, describe_error, ensure_dir, file_in_place
 
 SETTINGS_FILE = "settings.toml"
 
@@ -290,6 +290,8 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[str]]:
     module documentation for what happens in each case.
     """
     target = Path(path) if path is not None else settings_path()
+    if file_in_place(target.parent):
+        return Settings(), [_folder_is_a_file(target.parent)]
     remove_stale_temps(target, older_than=60)
     try:
         raw = target.read_bytes()
@@ -306,6 +308,11 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[str]]:
     if ignored:
         messages.append(f"Ignored in {target.name}: " + ", ".join(ignored) + ".")
     return settings, messages
+
+
+def _folder_is_a_file(folder: Path) -> str:
+    """The one sentence said at start-up and at every failed save when the folder is a file."""
+    return f"Your settings cannot be kept: {folder} is a file, not a folder, so they last until you close the game."
 
 
 def _set_aside(target: Path, what_happened: str) -> str:
@@ -366,6 +373,8 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> list[st
     messages = []
     if refused:
         messages.append(f"Not saved in {target.name}, as it could not be read back: " + ", ".join(refused) + ".")
+    if file_in_place(target.parent):
+        return messages + [_folder_is_a_file(target.parent)]
     problem = ensure_dir(target.parent)
     if problem is None:
         try:

@@ -20,10 +20,13 @@ from ..engine.record import Game, RecordError
 from ..engine.rules import PRESETS, Rules
 from ..store import (ScoreDatabase, discard_saved_game, load_game, quarantine_saved_game, save_game,
                      save_settings)
-from ..store.names import check_name, shown
+from ..store.lock import InstanceLock
+from ..store.names import SEAT_LEVELS, parse_seats, shown
 from .table import SEAT_NAMES, SeatConfig, TableScene
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = SEAT_LEVELS
+ALREADY_OPEN = ("Canasta is already open in another window, so this one does not save the game in progress "
+                "and the game saved there is kept.")
 COMPUTER_NAMES = ("Marta", "Luis", "Ines", "Hugo", "Rosa")
 
 #: Short names of the variants, for the statistics.
@@ -67,23 +70,10 @@ def seats_to_json(seats: list[SeatConfig]) -> list[dict[str, Any]]:
 
 def seats_from_json(data: Any, players: int) -> list[SeatConfig]:
     """The seats saved beside a game; raises RecordError when they make no sense."""
-    if not isinstance(data, list) or len(data) != players:
-        raise RecordError("The seats are missing or do not match the number of players.")
-    seats = []
-    for item in data:
-        if not isinstance(item, dict):
-            raise RecordError("The seats are damaged.")
-        name, human, level = item.get("name"), item.get("human"), item.get("level", "medium")
-        if not isinstance(name, str) or not name.strip() or not isinstance(human, bool):
-            raise RecordError("The seats are damaged.")
-        try:
-            name = check_name(name)  # the check a name typed in the settings passes
-        except ValueError as exc:
-            raise RecordError(f"A seat's name {exc}.") from None
-        if not isinstance(level, str) or level not in LEVELS:
-            raise RecordError(f"A seat has an unknown level {shown(level)!r}.")
-        seats.append(SeatConfig(name, human, level))
-    return seats
+    try:
+        return [SeatConfig(name, human, level) for name, human, level in parse_seats(data, players)]
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def _now() -> str:
@@ -159,7 +149,13 @@ class Session:
         app.session = self
         self.settings = app.settings
         self.notices: list[str] = []
-        self.db = db if db is not None else ScoreDatabase()
+        # One copy of the game at a time keeps the game in progress: a second copy on the
+        # same user folders runs with saving off and leaves the first one's files alone.
+        self.instance_lock = InstanceLock()
+        self.already_open = self.instance_lock.acquire() == "busy"
+        if self.already_open:
+            self.notify(ALREADY_OPEN)
+        self.db = db if db is not None else ScoreDatabase(keep_pending=not self.already_open)
         self._db_messages()
         self.resumable: Optional[Resumable] = None
         self.table: Optional[TableScene] = None
@@ -200,6 +196,8 @@ class Session:
         with one sentence; a saved game that had already ended is recorded and removed.
         """
         self.resumable = None
+        if self.already_open:
+            return None  # the other copy's game: not read, not set aside, not offered twice
         data, messages = load_game()
         self.notify(*messages)
         if data is None:
@@ -229,7 +227,7 @@ class Session:
 
     def save_now(self, checkpoint: bool = False) -> None:
         table = self.table
-        if table is None or not self.saving or table.game.state.game_over:
+        if table is None or not self.saving or self.already_open or table.game.state.game_over:
             return
         self.tell(*save_game(table.game.to_json(), self._extra(), checkpoint=checkpoint))
 
@@ -302,7 +300,7 @@ class Session:
         if uid in self.recorded:
             return
         self._record(scene.game, scene.seats, self.meta)
-        if self.saving:
+        if self.saving and not self.already_open:
             self.tell(*discard_saved_game())
         self.resumable = None
 
@@ -409,3 +407,4 @@ class Session:
         self.db.close()
         for m in self.db.take_messages():
             print(f"canasta: {m}", file=sys.stderr)
+        self.instance_lock.release()

@@ -96,6 +96,7 @@ def test_onefile_is_small(onefile_exe):
 
 def test_onefile_plays_a_deal_and_writes_only_to_its_folders(onefile_exe, tmp_path):
     shots = tmp_path / "shots"
+    shots.mkdir()  # the game writes screenshots into a folder that exists, and creates none
     proc, dirs = run_isolated(onefile_exe, tmp_path, "--autoplay", "--deals", "1", "--speed", "instant",
                               "--screenshot", str(shots / "deal-{deal}.png"))
     output = proc.stdout + proc.stderr

@@ -192,8 +192,10 @@ def test_a_save_killed_mid_write_resumes_at_the_last_complete_action(launch, use
     table = new_game_from_menu(app)
     assert play(table, lambda: len(table.game.actions) >= 25)
     actions = table.game.to_json()["actions"]
-    # killed: no clean shutdown (which would write a fresh snapshot); only the window goes
+    # killed: no clean shutdown (which would write a fresh snapshot); only the window goes,
+    # and with the process the system's lock on the state folder
     app.close()
+    session.instance_lock.release()
     state_dir = paths.state_dir()
     journal = state_dir / JOURNAL_FILE
     data = journal.read_bytes()
