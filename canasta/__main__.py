@@ -73,7 +73,7 @@ def _screenshot_problem(path: str) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.check_files:
-        from .store.check import print_report
+        from .checkfiles import print_report
         return print_report()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .ui.main import run

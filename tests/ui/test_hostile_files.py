@@ -113,3 +113,71 @@ def test_damaged_score_rows_leave_the_other_games_on_the_statistics_screen(launc
     shutdown(app, session)
     conn = sqlite3.connect(paths.data_dir() / DB_FILE)
     assert conn.execute(f"SELECT {column} FROM games WHERE uid = 'two'").fetchone() == (value,)
+
+
+# --------------------------------------------------------------------------- 7. folders that are files
+
+
+@pytest.mark.parametrize("kind", ["config", "state"])
+def test_a_user_folder_that_is_a_file_is_said_in_one_sentence(launch, kind):
+    folder = {"config": paths.config_dir, "state": paths.state_dir}[kind](create=False)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("not a folder")
+    app, session = launch()
+    [notice] = session.notices
+    assert str(folder) in notice and "is a file, not a folder" in notice
+    a_game_works_for_a_while(app)
+    assert session.notices == [notice]  # saving the settings and the game does not say it again
+    assert folder.read_text() == "not a folder"
+
+
+def a_game_works_for_a_while(app):
+    from harness import enter_deal_number, play
+    click(app, app.scene.control("new"))
+    enter_deal_number(app, app.scene)
+    click(app, app.scene.control("start"))
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert play(table, lambda: len(table.game.actions) >= 10)
+    return table
+
+
+# --------------------------------------------------------------------------- 8. a second copy
+
+
+def test_a_second_copy_runs_with_saving_off(launch):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from canasta.ui.session import ALREADY_OPEN
+    from test_corrupt import finish_a_game
+
+    write_save(valid_save())
+    snapshot = paths.state_dir() / SNAPSHOT_FILE
+    first_copys_game = snapshot.read_bytes()
+    holder = ("from canasta.store.lock import InstanceLock\nimport time\n"
+              "print(InstanceLock().acquire(), flush=True)\ntime.sleep(120)\n")
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen([sys.executable, "-c", holder], env=dict(os.environ, PYTHONPATH=str(root)),
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "held"
+        app, session = launch()
+        assert session.notices == [ALREADY_OPEN]
+        assert session.resumable is None and not app.scene.control("continue").visible
+        table = a_game_works_for_a_while(app)
+        session.save_now(checkpoint=True)
+        shutdown(app, session)
+        assert snapshot.read_bytes() == first_copys_game  # never overwritten
+        app, session = launch()
+        finish_a_game(app, session)  # a game to its end: recorded, and still no save removed
+        assert snapshot.read_bytes() == first_copys_game
+        assert session.db.recent_games()[0]["id"] is not None
+        shutdown(app, session)
+    finally:
+        proc.kill()
+        proc.wait(10)
+    app, session = launch()  # the first copy has gone (killed): this one is the only one
+    assert session.notices == [] and session.resumable is not None
