@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from .forms import GOLD_DEEP, MUTED, PushButton, Screen, dim, draw_fitted, wrap_lines
+from .forms import GOLD_DEEP, MUTED, Button, Screen, dim, draw_fitted, wrap_lines
 from .layout import View
 from .widgets import DIM, GOLD, INK, blit_text, panel
 
@@ -26,13 +26,18 @@ class MainMenu(Screen):
     def __init__(self, session):
         super().__init__(session.app)
         self.session = session
-        self.continue_button = PushButton("Continue", self._continue, name="continue", style="primary", size=24)
-        self.new_button = PushButton("New game", session.show_new_game, name="new", size=24)
-        self.stats_button = PushButton("Statistics", lambda: session.show_statistics(), name="statistics", size=24)
-        self.rules_button = PushButton("Rules", self._rules, name="rules", size=24)
-        self.settings_button = PushButton("Settings", lambda: session.show_settings(), name="settings", size=24)
-        self.quit_button = PushButton("Quit", session.quit, name="quit", size=24)
-        self.dismiss_button = PushButton("Dismiss", self._dismiss, name="dismiss", size=18)
+        self.continue_button = Button("Continue", self._continue, pygame.K_c, "Back to the game in progress (C)",
+                                      name="continue", style="primary", size=24)
+        self.new_button = Button("New game", session.show_new_game, pygame.K_n, "Set up players and rules, and deal (N)",
+                                 name="new", size=24)
+        self.stats_button = Button("Statistics", lambda: session.show_statistics(), pygame.K_s,
+                                   "Your record, recent games and their charts (S)", name="statistics", size=24)
+        self.rules_button = Button("Rules", self._rules, pygame.K_r, "The rules in force, written out (R)",
+                                   name="rules", size=24)
+        self.settings_button = Button("Settings", lambda: session.show_settings(), pygame.K_o,
+                                      "How the game looks, sounds and helps (O)", name="settings", size=24)
+        self.quit_button = Button("Quit", session.quit, name="quit", size=24)
+        self.dismiss_button = Button("Dismiss", self._dismiss, name="dismiss", size=18)
         self.controls = [self.continue_button, self.new_button, self.stats_button, self.rules_button,
                          self.settings_button, self.quit_button, self.dismiss_button]
         self.default_focus = self.continue_button if session.resumable else self.new_button
@@ -54,15 +59,6 @@ class MainMenu(Screen):
 
     def back(self) -> None:
         self.focus(self.quit_button)
-
-    def shortcut(self, event) -> bool:
-        keys = {pygame.K_c: self.continue_button, pygame.K_n: self.new_button, pygame.K_s: self.stats_button,
-                pygame.K_r: self.rules_button, pygame.K_o: self.settings_button}
-        b = keys.get(event.key)
-        if b is not None and b.visible and b.enabled:
-            b.activate()
-            return True
-        return False
 
     # -- layout
     def layout(self) -> None:
@@ -181,10 +177,10 @@ class PauseMenu(Screen):
         super().__init__(session.app)
         self.session = session
         self.table = table
-        self.resume_button = PushButton("Resume", self.back, name="resume", style="primary", size=24)
-        self.rules_button = PushButton("Rules", self._rules, name="rules", size=22)
-        self.settings_button = PushButton("Settings", self._settings, name="settings", size=22)
-        self.quit_button = PushButton("Save and quit to menu", session.leave_table, name="save_quit", size=22)
+        self.resume_button = Button("Resume", self.back, name="resume", style="primary", size=24)
+        self.rules_button = Button("Rules", self._rules, name="rules", size=22)
+        self.settings_button = Button("Settings", self._settings, name="settings", size=22)
+        self.quit_button = Button("Save and quit to menu", session.leave_table, name="save_quit", size=22)
         self.controls = [self.resume_button, self.rules_button, self.settings_button, self.quit_button]
         self.default_focus = self.resume_button
         self.focused = self.resume_button

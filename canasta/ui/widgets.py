@@ -1,4 +1,15 @@
-"""Small drawing helpers and widgets shared by the scenes (text, buttons, panels)."""
+"""Widgets the table uses: the toast that shows a sentence for a few seconds, and its
+buttons.
+
+:class:`Button` here is the window's one :class:`~canasta.ui.controls.Button` (enabled
+and visible states, a tip, a ``key``, keyboard focus through
+:class:`~canasta.ui.focus.FocusGroup`) with the table's placement and look: its
+``rect`` is in window pixels, set by the table every frame, it takes events through
+``handle(event)`` and draws flat with ``draw(dest, size)``. It goes once the table
+places :class:`~canasta.ui.controls.Button` in logical coordinates like the forms do.
+
+The drawing helpers the table imports from here live in :mod:`canasta.ui.draw`.
+"""
 
 from __future__ import annotations
 
@@ -6,93 +17,19 @@ from typing import Callable, Optional
 
 import pygame
 
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
-
-INK = (245, 245, 235)
-DIM = (190, 205, 190)
-GOLD = (240, 200, 90)
-RED = (220, 80, 70)
-PANEL = (18, 40, 28)
-BUTTON = (40, 92, 62)
-BUTTON_HOVER = (58, 122, 84)
-BUTTON_OFF = (48, 64, 54)
+from . import controls
+from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, FOCUS_RING, GOLD, INK, PANEL, RED, blit_text, font, panel, text,
+                   wrap)
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    size = max(8, int(size))
-    key = (size, bold)
-    f = _FONTS.get(key)
-    if f is None:
-        f = pygame.font.Font(None, size)
-        f.set_bold(bold)
-        _FONTS[key] = f
-    return f
+class Button(controls.Button):
+    """A :class:`~canasta.ui.controls.Button` placed in window pixels (see the module docs)."""
 
+    def __init__(self, label: str, action: Callable[[], None], key: Optional[int] = None, tip: str = ""):
+        super().__init__(label, action, key, tip)
 
-_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
-
-
-def text(s: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
-    """A rendered line of text (cached: labels repeat every frame)."""
-    key = (s, int(size), colour, bold)
-    surf = _TEXT_CACHE.get(key)
-    if surf is None:
-        if len(_TEXT_CACHE) > 800:
-            _TEXT_CACHE.clear()
-        surf = font(size, bold).render(s, True, colour)
-        _TEXT_CACHE[key] = surf
-    return surf
-
-
-def blit_text(dest: pygame.Surface, s: str, size: int, pos, colour=INK, bold=False,
-              anchor: str = "topleft") -> pygame.Rect:
-    surf = text(s, size, colour, bold)
-    r = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    dest.blit(surf, r)
-    return r
-
-
-def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``s`` broken into lines no wider than ``width`` pixels at ``size`` (each ``\n``
-    starts a new paragraph)."""
-    f = font(size, bold)
-    lines: list[str] = []
-    for paragraph in s.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = (line + " " + word).strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
-
-def panel(dest: pygame.Surface, rect: pygame.Rect, colour=PANEL, alpha: int = 225, radius: int = 12,
-          border=(90, 140, 100)) -> None:
-    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(surf, (*colour, alpha), surf.get_rect(), border_radius=radius)
-    if border:
-        pygame.draw.rect(surf, (*border, 255), surf.get_rect(), width=2, border_radius=radius)
-    dest.blit(surf, rect)
-
-
-class Button:
-    """A clickable label; ``rect`` is in screen pixels (the scene lays it out each frame)."""
-
-    def __init__(self, label: str, action: Callable[[], None], key: Optional[int] = None,
-                 tip: str = ""):
-        self.label = label
-        self.action = action
-        self.key = key
-        self.tip = tip
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.enabled = True
-        self.visible = True
-        self.hover = False
-
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: pygame.event.Event, view=None) -> bool:
+        """The pointer hovers it; releasing the left button over it presses it."""
         if not (self.visible and self.enabled):
             return False
         if event.type == pygame.MOUSEMOTION:
@@ -102,10 +39,7 @@ class Button:
             return True
         return False
 
-    def contains(self, pos) -> bool:
-        return self.visible and self.rect.collidepoint(pos)
-
-    def draw(self, dest: pygame.Surface, size: int) -> None:
+    def draw(self, dest: pygame.Surface, size, focused: bool = False) -> None:  # type: ignore[override]
         if not self.visible:
             return
         colour = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if self.hover else BUTTON)
@@ -114,6 +48,8 @@ class Button:
                          width=2, border_radius=8)
         blit_text(dest, self.label, size, self.rect.center, INK if self.enabled else (140, 150, 140),
                   anchor="center")
+        if focused:
+            pygame.draw.rect(dest, FOCUS_RING, self.rect.inflate(6, 6), width=2, border_radius=10)
 
 
 class Toast:
@@ -151,3 +87,7 @@ class Toast:
         for line in lines:
             blit_text(dest, line, size, (rect.centerx, y), anchor="midtop")
             y += int(size * 1.05)
+
+
+__all__ = ["Button", "Toast", "BUTTON", "BUTTON_HOVER", "BUTTON_OFF", "DIM", "GOLD", "INK", "PANEL", "RED",
+           "blit_text", "font", "panel", "text", "wrap"]

@@ -202,3 +202,4 @@ def test_the_gesture_function_needs_no_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+

@@ -471,3 +471,102 @@ def settle_computer(app, scene, limit=600):
         app.step(1 / 60, [])
         if scene.state.deal_over or scene.state.to_act != 3:
             return
+
+
+def key(app, k, mod=0):
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")])
+
+
+def test_keyboard_focus_goes_round_the_table_buttons():
+    app, scene = make_table(seed=8)
+    settle(app, scene)
+    draw = scene.buttons[0]
+    assert scene.focused_button() is None                 # the hand has the focus first
+    key(app, pygame.K_TAB)
+    assert scene.focused_button() is draw                 # the first button that works now
+    key(app, pygame.K_RETURN)                             # Enter presses it
+    assert scene.state.phase == "play"
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.focused_button() is scene.menu_button or scene.focused_button() in scene.buttons
+    # back to the hand: arrows move along it and Space picks the card
+    while scene.focused_button() is not None:
+        key(app, pygame.K_TAB)
+    first = scene.focused_card()
+    key(app, pygame.K_RIGHT)
+    second = scene.focused_card()
+    assert second != first
+    key(app, pygame.K_SPACE)
+    assert scene.selected == {second}
+    # Up goes to the buttons, the arrows move between them, Space presses
+    key(app, pygame.K_UP)
+    b = scene.focused_button()
+    assert b is not None and b.enabled
+    hint = scene.buttons[6]
+    for _ in range(8):
+        if scene.focused_button() is hint:
+            break
+        key(app, pygame.K_DOWN if scene.focused_button().rect.y < hint.rect.y else pygame.K_RIGHT)
+    assert scene.focused_button() is hint
+    key(app, pygame.K_SPACE)
+    for _ in range(10):
+        app.step(1 / 60, [])
+    assert scene.toast.visible and scene.ctl.hint_ticket is None
+
+
+class SilentAI:
+    """A worker that takes requests and never answers: a hint still thinking."""
+
+    def __init__(self):
+        self.requests, self.cancels = [], 0
+
+    def request(self, seat, obs, legal, level):
+        self.requests.append(level)
+        return len(self.requests)
+
+    def poll(self):
+        return None
+
+    def cancel(self):
+        self.cancels += 1
+
+    def close(self):
+        pass
+
+
+def test_the_hint_is_asked_of_the_worker_and_cancelled_when_the_table_closes():
+    app, scene = make_table(seed=8)
+    settle(app, scene)
+    app.ai = ai = SilentAI()
+    key(app, pygame.K_h)
+    assert ai.requests == ["hard"] and scene.ctl.hint_ticket is not None
+    assert not scene.buttons[6].enabled and not scene.is_idle()
+    scene.close()
+    assert ai.cancels >= 1 and scene.ctl.hint_ticket is None
+
+
+def test_a_real_worker_hint_leaves_no_thread_behind():
+    import threading
+    from canasta.ai.worker import AIWorker
+    app, scene = make_table(seed=8)
+    settle(app, scene)
+    before = set(threading.enumerate())
+    app.ai = AIWorker(budget_ms=30)
+    try:
+        key(app, pygame.K_h)
+        scene.close()                                  # cancelled while it thinks
+        assert scene.ctl.hint_ticket is None
+    finally:
+        app.ai.close()
+    assert set(threading.enumerate()) <= before
+
+
+def test_score_sheet_rows_keep_each_sides_order():
+    from canasta.ui.table.view import sheet_rows
+    rows, cells = sheet_rows([
+        [("Melded cards", "470"), ("Red threes", "100 (1)"), ("Cards left in hand", "-35")],
+        [("Melded cards", "250"), ("Mixed canastas", "300 (1)"), ("Red threes", "300 (3)"), ("Going out", "100"),
+         ("Cards left in hand", "-20")],
+    ])
+    assert rows == ["Melded cards", "Mixed canastas", "Red threes", "Going out", "Cards left in hand"]
+    assert cells[("Red threes", 0)] == "100 (1)" and ("Going out", 0) not in cells

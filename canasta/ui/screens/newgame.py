@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from ...engine.rules import OPTION_HELP, PRESET_NAMES, PRESETS, Rules, RulesError
-from ..forms import (GOLD_DEEP, MUTED, PushButton, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
+from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
 from ...store.names import check_name
@@ -165,8 +165,8 @@ class NewGameScreen(Screen):
 
     # ------------------------------------------------------------------ controls
     def _build(self) -> None:
-        self.players_tab = PushButton("Players", lambda: self._tab("players"), name="tab_players", style="tab")
-        self.rules_tab = PushButton("Rules", lambda: self._tab("rules"), name="tab_rules", style="tab")
+        self.players_tab = Button("Players", lambda: self._tab("players"), name="tab_players", style="tab")
+        self.rules_tab = Button("Rules", lambda: self._tab("rules"), name="tab_rules", style="tab")
         # players tab
         self.players_step = Stepper([(n, f"{n} players") for n in PLAYER_COUNTS], lambda: self.players,
                                     self.set_players, name="players")
@@ -183,12 +183,12 @@ class NewGameScreen(Screen):
             self.seat_rows.append((name, kind, level))
         self.seed_field = TextField(lambda: self.seed_text, self._set_seed, name="seed", max_length=12,
                                     allowed=str.isdigit, placeholder="random")
-        self.seed_button = PushButton("New number", lambda: self._set_seed(random_deal_number()), name="new_seed",
+        self.seed_button = Button("New number", lambda: self._set_seed(random_deal_number()), name="new_seed",
                                       size=19)
         # rules tab
         self.preset_step = Stepper(list(PRESET_NAMES.items()), lambda: self.preset,
                                    lambda k: self.apply_preset(k, keep_options=False), name="preset", wrap=True)
-        self.reset_button = PushButton("Reset to preset", lambda: self.apply_preset(self.preset, False),
+        self.reset_button = Button("Reset to preset", lambda: self.apply_preset(self.preset, False),
                                        name="reset", size=19)
 
         def step(key, choices):
@@ -223,8 +223,8 @@ class NewGameScreen(Screen):
                     name=f"minimum{i}", size=19)
             for i in range(5)]
         # bottom bar
-        self.back_button = PushButton("Back", self.back, name="back")
-        self.start_button = PushButton("Start game", self.start, name="start", style="primary", size=24)
+        self.back_button = Button("Back", self.back, name="back")
+        self.start_button = Button("Start game", self.start, name="start", style="primary", size=24)
         self.controls = [self.players_tab, self.rules_tab, self.players_step, self.sides_step]
         for row in self.seat_rows:
             self.controls.extend(row)
@@ -308,6 +308,7 @@ class NewGameScreen(Screen):
         self.start_button.rect = pygame.Rect(1040, 732, 200, 46)
         p = self.players
         self.start_button.enabled = self.error is None
+        self.start_button.why_disabled = self.error or ""
         # players tab
         for c in [self.players_step, self.sides_step, self.seed_field, self.seed_button]:
             c.visible = players_tab

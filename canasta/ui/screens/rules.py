@@ -12,7 +12,7 @@ from typing import Callable
 import pygame
 
 from ...engine.rules import Rules
-from ..forms import MUTED, PushButton, Screen, Stepper, draw_heading, section_panel, wrap_lines
+from ..forms import MUTED, Button, Screen, Stepper, draw_heading, section_panel, wrap_lines
 from ..layout import View
 from ..widgets import INK, blit_text
 
@@ -169,7 +169,7 @@ class RulesScreen(Screen):
         self.scroll = 0
         self.chooser = Stepper(lambda: [(i, label) for i, (label, _) in enumerate(self.choices)],
                                lambda: self.index, self._choose, name="which", wrap=True)
-        self.back_button = PushButton("Back", back, name="back")
+        self.back_button = Button("Back", back, name="back")
         self.controls = [self.chooser, self.back_button]
         self.default_focus = self.back_button if len(choices) < 2 else self.chooser
         self._content_h = 0

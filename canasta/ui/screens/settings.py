@@ -11,7 +11,7 @@ import pygame
 
 from ...store import Settings, save_settings
 from ...store.settings import ANIMATION_SPEEDS, CARD_BACKS, HAND_SORTS, TABLE_COLOURS
-from ..forms import MUTED, PushButton, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
+from ..forms import MUTED, Button, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
 from ..layout import CARD_H, CARD_W, View
 from ..widgets import DIM, INK, blit_text
 
@@ -65,8 +65,8 @@ class SettingsScreen(Screen):
              TextField(lambda: self.name_text, self._set_name, name="player_name", max_length=24,
                        placeholder="Your name")),
         ]
-        self.defaults_button = PushButton("Restore defaults", self.restore_defaults, name="defaults", size=20)
-        self.back_button = PushButton("Back", self.back, name="back", style="primary")
+        self.defaults_button = Button("Restore defaults", self.restore_defaults, name="defaults", size=20)
+        self.back_button = Button("Back", self.back, name="back", style="primary")
         self.controls = [c for _, _, c in self.left_rows + self.right_rows] + [self.defaults_button,
                                                                              self.back_button]
         self.default_focus = self.left_rows[0][2]

@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from ..forms import GOLD_DEEP, MUTED, ListView, PushButton, Screen, draw_fitted, section_panel
+from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, draw_fitted, section_panel
 from ..layout import View
 from ..session import VARIANT_NAMES
 from ..widgets import DIM, GOLD, INK, blit_text
@@ -75,7 +75,7 @@ class StatisticsScreen(Screen):
         session.notify(*db.take_messages())
         self.games_list = ListView(self.games, self._draw_row, row_height=34, name="recent",
                                    on_select=self._selected)
-        self.back_button = PushButton("Back", self.back, name="back", style="primary")
+        self.back_button = Button("Back", self.back, name="back", style="primary")
         self.controls = [self.games_list, self.back_button]
         self.default_focus = self.back_button
         self.deals: list[dict[str, Any]] = []

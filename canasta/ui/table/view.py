@@ -67,6 +67,23 @@ def team_lines(result, team: int) -> list[tuple[str, str]]:
     return out
 
 
+def sheet_rows(per_team: list[list[tuple[str, str]]]) -> tuple[list[str], dict]:
+    """The sheet's rows: every label any side has, each side's order kept (a label only
+    one side has goes after the label it follows there), and the cell of each side."""
+    rows: list[str] = []
+    cells: dict[tuple[str, int], str] = {}
+    for t, lines in enumerate(per_team):
+        at = -1
+        for label, shown in lines:
+            if label in rows:
+                at = rows.index(label)
+            else:
+                at += 1
+                rows.insert(at, label)
+            cells[(label, t)] = shown
+    return rows, cells
+
+
 class TableView:
     """Draws a :class:`~canasta.ui.table.TableScene` (see the module documentation)."""
 
@@ -287,13 +304,7 @@ class TableView:
         for t in range(teams):
             blit_text(surf, ctl.team_name(t), v.size(19), (colx[t], y), GOLD, anchor="topright")
         y += v.size(30)
-        rows: list[str] = []
-        cells: dict[tuple[str, int], str] = {}
-        for t in range(teams):
-            for label, shown in team_lines(res, t):
-                if label not in rows:
-                    rows.append(label)
-                cells[(label, t)] = shown
+        rows, cells = sheet_rows([team_lines(res, t) for t in range(teams)])
         for label in rows:
             blit_text(surf, label, fs, (x0, y), INK)
             for t in range(teams):

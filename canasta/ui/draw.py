@@ -1,0 +1,193 @@
+"""Drawing helpers shared by every screen: the palette, text, panels and headings.
+
+Text is drawn with pygame's default font (cached by size); :func:`fit_text` and
+:func:`draw_fitted` keep a label inside its box at any window size. Positions given
+to the helpers that take a :class:`~canasta.ui.layout.View` are logical (the 1280 x
+800 table); the others take window pixels.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .layout import View
+
+INK = (245, 245, 235)
+DIM = (190, 205, 190)
+GOLD = (240, 200, 90)
+RED = (220, 80, 70)
+PANEL = (18, 40, 28)
+BUTTON = (40, 92, 62)
+BUTTON_HOVER = (58, 122, 84)
+BUTTON_OFF = (48, 64, 54)
+FOCUS_RING = (250, 214, 110)
+FIELD_BG = (10, 28, 19)
+FIELD_BORDER = (96, 140, 106)
+TRACK_OFF = (64, 78, 70)
+TRACK_ON = (62, 150, 92)
+GOLD_DEEP = (176, 128, 36)
+GOLD_BUTTON = (196, 150, 52)
+GOLD_BUTTON_HOVER = (222, 176, 70)
+DARK_INK = (28, 22, 8)
+MUTED = (140, 154, 142)
+
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    size = max(8, int(size))
+    key = (size, bold)
+    f = _FONTS.get(key)
+    if f is None:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _FONTS[key] = f
+    return f
+
+
+_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def text(s: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text (cached: labels repeat every frame)."""
+    key = (s, int(size), colour, bold)
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        if len(_TEXT_CACHE) > 800:
+            _TEXT_CACHE.clear()
+        surf = font(size, bold).render(s, True, colour)
+        _TEXT_CACHE[key] = surf
+    return surf
+
+
+def blit_text(dest: pygame.Surface, s: str, size: int, pos, colour=INK, bold=False,
+              anchor: str = "topleft") -> pygame.Rect:
+    surf = text(s, size, colour, bold)
+    r = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    dest.blit(surf, r)
+    return r
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``s`` broken into lines no wider than ``width`` pixels at ``size`` (each ``\n``
+    starts a new paragraph)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in s.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = (line + " " + word).strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+def panel(dest: pygame.Surface, rect: pygame.Rect, colour=PANEL, alpha: int = 225, radius: int = 12,
+          border=(90, 140, 100)) -> None:
+    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*colour, alpha), surf.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(surf, (*border, 255), surf.get_rect(), width=2, border_radius=radius)
+    dest.blit(surf, rect)
+
+
+# --------------------------------------------------------------------------- text
+
+
+def fit_text(s: str, size: int, width: int, bold: bool = False, shrink: float = 0.72) -> tuple[str, int]:
+    """``s`` and a font size at most ``size`` at which it fits ``width`` pixels.
+
+    The size shrinks down to ``shrink`` of itself; if the text is still too wide, it
+    is cut with an ellipsis. Every label on the screens goes through this, so text
+    stays inside its box at any window size.
+    """
+    width = max(1, int(width))
+    low = max(8, int(size * shrink))
+    for candidate in range(int(size), low - 1, -1):
+        if font(candidate, bold).size(s)[0] <= width:
+            return s, candidate
+    f = font(low, bold)
+    cut = s
+    while cut and f.size(cut + "...")[0] > width:
+        cut = cut[:-1]
+    return (cut.rstrip() + "...") if cut else "", low
+
+
+def draw_fitted(dest: pygame.Surface, s: str, size: int, rect: pygame.Rect, colour=INK, bold: bool = False,
+                align: str = "left") -> pygame.Rect:
+    """Draw one line of text inside ``rect`` (pixels), vertically centred."""
+    line, fs = fit_text(s, size, rect.w, bold)
+    if align == "center":
+        return blit_text(dest, line, fs, rect.center, colour, bold, anchor="center")
+    if align == "right":
+        return blit_text(dest, line, fs, (rect.right, rect.centery), colour, bold, anchor="midright")
+    return blit_text(dest, line, fs, (rect.x, rect.centery), colour, bold, anchor="midleft")
+
+
+def draw_heading(dest: pygame.Surface, v: View, label: str, x: float, y: float, width: float) -> None:
+    """A section heading: gold small capitals with a thin rule to the right."""
+    r = blit_text(dest, label.upper(), v.size(17), v.pt(x, y), GOLD, bold=True)
+    x0 = r.right + v.size(10)
+    x1 = v.pt(x + width, y)[0]
+    if x1 > x0:
+        yy = r.centery
+        pygame.draw.line(dest, (120, 110, 60), (x0, yy), (x1, yy), 1)
+
+
+def draw_title(dest: pygame.Surface, v: View, title: str, subtitle: str = "") -> None:
+    """The title of a screen, centred at the top, with a gold ornament under it."""
+    r = blit_text(dest, title, v.size(50), v.pt(640, 22), GOLD, bold=True, anchor="midtop")
+    y = r.bottom + v.size(6)
+    cx = r.centerx
+    half = max(r.w // 2 + v.size(30), v.size(120))
+    pygame.draw.line(dest, GOLD_DEEP, (cx - half, y), (cx - v.size(10), y), max(1, v.size(2)))
+    pygame.draw.line(dest, GOLD_DEEP, (cx + v.size(10), y), (cx + half, y), max(1, v.size(2)))
+    d = v.size(5)
+    pygame.draw.polygon(dest, GOLD, [(cx, y - d), (cx + d, y), (cx, y + d), (cx - d, y)])
+    if subtitle:
+        blit_text(dest, subtitle, v.size(20), (cx, y + v.size(10)), DIM, anchor="midtop")
+
+
+def dim(dest: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface (under a menu that overlays the table)."""
+    shade = pygame.Surface(dest.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    dest.blit(shade, (0, 0))
+
+
+def section_panel(dest: pygame.Surface, v: View, rect, title: str = "") -> pygame.Rect:
+    """A panel in logical coordinates, optionally titled; returns its pixel rect."""
+    r = v.rect(rect)
+    panel(dest, r, PANEL, 215, radius=v.size(14), border=(84, 128, 94))
+    if title:
+        lr = pygame.Rect(rect)
+        draw_heading(dest, v, title, lr.x + 18, lr.y + 14, lr.w - 36)
+    return r
+
+
+def draw_tip(dest: pygame.Surface, v: View, rect, message: str, width: int = 420) -> pygame.Rect:
+    """A control's explanation in a small dark box beside its logical ``rect``: to its
+    right when there is room, else under it (or over it), kept inside the window;
+    returns the box in pixels."""
+    size = v.size(17)
+    lines = wrap(message, size, v.size(width))
+    line_h = int(size * 1.1)
+    w = max(font(size).size(line)[0] for line in lines) + v.size(20)
+    h = line_h * len(lines) + v.size(12)
+    anchor = v.rect(rect)
+    box = pygame.Rect(0, 0, w, h)
+    box.midleft = (anchor.right + v.size(14), anchor.centery)
+    if box.right > dest.get_width() - v.size(4):
+        box.midtop = (anchor.centerx, anchor.bottom + v.size(8))
+        if box.bottom > dest.get_height() - v.size(4):
+            box.midbottom = (anchor.centerx, anchor.top - v.size(8))
+    box.clamp_ip(dest.get_rect())
+    panel(dest, box, (10, 24, 16), 240, radius=v.size(8), border=GOLD_DEEP)
+    y = box.y + v.size(6) + line_h // 2
+    for line in lines:
+        blit_text(dest, line, size, (box.x + v.size(10), y), INK, anchor="midleft")
+        y += line_h
+    return box
