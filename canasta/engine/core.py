@@ -16,6 +16,7 @@ from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, 
 from .cards import (BLACK3, JOKER, KIND_COUNT, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES,
                     RED3, TWO, WILD_OF, describe, pack_ids)
 from .events import Event
+from .history import record
 from .rules import Rules
 from .variants import game_of
 from .state import (ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, DealResult, State, TableMeld,
@@ -47,7 +48,9 @@ def new_game(rules: Rules | None = None, seed: object = None, dealer: int | None
     if dealer is None:
         dealer = random.Random(f"{seed}:dealer").randrange(st.rules.players)
     st.dealer = dealer
-    _start_deal(st, _shuffled_deck(st), [])
+    events: list[Event] = []
+    _start_deal(st, _shuffled_deck(st), events)
+    record(st, -1, events)
     return st
 
 
@@ -69,6 +72,7 @@ def deal_from_deck(rules: Rules, deck: Sequence[int], dealer: int, scores: Seque
         st.scores = list(scores)
     events: list[Event] = []
     _start_deal(st, list(deck), events)
+    record(st, -1, events)
     return st, events
 
 
@@ -681,6 +685,7 @@ def _execute(st: State, action: Action, plan: Optional[_Plan], events: list[Even
         st.dealer = (st.dealer + 1) % st.rules.players
         st.scores = st.result.totals[:]  # type: ignore[union-attr]
         _start_deal(st, _shuffled_deck(st), events)
+    record(st, seat, events)  # what the table saw
 
 
 def _lay_red_three(st: State, seat: int, card: int, src: tuple, events: list[Event]) -> None:

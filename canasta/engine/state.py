@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 from .cards import KIND_COUNT, KIND_OF, POINTS_OF, WILD_OF
 from .rules import Rules
@@ -174,7 +174,7 @@ ZONES: tuple[Zone, ...] = (
 _SHARED = ("rules", "seed", "deal_number", "dealer", "turn", "phase", "frozen", "asked",
            "permission", "melded_this_turn", "partner_added", "took_pile", "played_before_turn",
            "went_out", "concealed", "result", "outside", "total_cards")   # never changed in place
-_FLAT = ("scores", "history", "sideways", "played", "turns_taken", "winners")
+_FLAT = ("scores", "history", "sideways", "played", "turns_taken", "winners", "public_history")
 _NESTED = ("counts", "known")   # per seat: the hand's count of each kind, cards seen taken
 
 
@@ -190,7 +190,48 @@ def _copy_plan() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tup
     return _SHARED, tuple(flat), tuple(nested), tuple(melds)
 
 
-class State:
+class TableFacts:
+    """What the table shows, asked the same way of a State and of an Observation
+    (both hold ``rules``, ``melds`` per team and ``frozen``)."""
+
+    __slots__ = ()
+    rules: Rules
+    melds: Sequence[Sequence[Any]]
+    frozen: bool
+
+    def team_of(self, seat: int) -> int:
+        return seat % self.rules.teams  # type: ignore[operator]
+
+    def opened(self, team: int) -> bool:
+        return bool(self.melds[team])
+
+    def canasta_count(self, team: int) -> int:
+        n = 0
+        for m in self.melds[team]:
+            if m.canasta is not None:
+                n += 1
+        return n
+
+    def meld_by_id(self, team: int, meld_id: int) -> Any:
+        """The team's meld with this id (None when the team has none)."""
+        for m in self.melds[team]:
+            if m.id == meld_id:
+                return m
+        return None
+
+    def meld_of(self, team: int, rank: int) -> Any:
+        """The team's open group of naturals of ``rank`` (a convenience for games, such as
+        Classic, with at most one group of a rank open at a time)."""
+        for m in self.melds[team]:
+            if m.rank == rank and m.kind == "group" and not m.closed:
+                return m
+        return None
+
+    def pile_frozen_for(self, team: int) -> bool:
+        return self.frozen or self.rules.pile_always_frozen or not self.melds[team]
+
+
+class State(TableFacts):
     __slots__ = tuple(z.name for z in ZONES) + _SHARED + _FLAT + _NESTED
 
     def __init__(self, rules: Rules, seed: object = 0):
@@ -227,6 +268,7 @@ class State:
         self.winners: list[int] = []
         self.outside: list[int] = []      # cards out of this position (conformance only)
         self.total_cards = r.decks * 54   # type: ignore[operator]
+        self.public_history: list = []    # what this deal showed the table (history.py)
 
     # -- copying and comparing -------------------------------------------------------
     #: ``clone()``: an independent copy, written out line by line from the declarations
@@ -248,7 +290,7 @@ class State:
             self.asked, self.permission, self.melded_this_turn, self.partner_added,
             self.took_pile, self.played_before_turn, self.went_out, self.concealed,
             tuple(tuple(sorted(k)) for k in self.known), tuple(self.turns_taken),
-            len(self.history), tuple(self.winners),
+            len(self.history), tuple(self.winners), tuple(self.public_history),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -257,9 +299,6 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
     # -- derived -------------------------------------------------------------------
-    def team_of(self, seat: int) -> int:
-        return seat % self.rules.teams  # type: ignore[operator]
-
     @property
     def to_act(self) -> int:
         """The seat whose decision the game waits for (the partner, while an answer is due)."""
@@ -270,26 +309,9 @@ class State:
     def minimum(self, team: int) -> int:
         return self.rules.minimum_for(self.scores[team])
 
-    def opened(self, team: int) -> bool:
-        return bool(self.melds[team])
-
     def canastas(self, team: int) -> Counter:
         """The team's canastas counted by kind name (``Counter({"natural": 1, "mixed": 2})``)."""
         return Counter(m.canasta for m in self.melds[team] if m.canasta is not None)
-
-    def canasta_count(self, team: int) -> int:
-        n = 0
-        for m in self.melds[team]:
-            if m.canasta is not None:
-                n += 1
-        return n
-
-    def meld_by_id(self, team: int, meld_id: int) -> Optional[TableMeld]:
-        """The team's meld with this id (None when the team has none)."""
-        for m in self.melds[team]:
-            if m.id == meld_id:
-                return m
-        return None
 
     def next_meld_id(self) -> int:
         """The id the next meld made in this deal gets (ids start at 1)."""
@@ -299,17 +321,6 @@ class State:
                 if m.id > top:
                     top = m.id
         return top + 1
-
-    def meld_of(self, team: int, rank: int) -> Optional[TableMeld]:
-        """The team's open group of naturals of ``rank`` (a convenience for games, such as
-        Classic, with at most one group of a rank open at a time)."""
-        for m in self.melds[team]:
-            if m.rank == rank and m.kind == "group" and not m.closed:
-                return m
-        return None
-
-    def pile_frozen_for(self, team: int) -> bool:
-        return self.frozen or self.rules.pile_always_frozen or not self.melds[team]
 
     @property
     def deal_over(self) -> bool:
