@@ -389,6 +389,7 @@ def test_undo_never_goes_back_past_a_draw():
     after_draw = len(scene.game.actions)
     app.step(1 / 60, [])
     assert not undo.enabled                          # nothing before the draw can be undone
+    assert "cannot be taken back" in undo.explanation()
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")])
     assert len(scene.game.actions) == after_draw and scene.state.phase == "play"

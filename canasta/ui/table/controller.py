@@ -361,6 +361,12 @@ class TableController:
             return "Back to just after you took the pile."
         return "Back to just after the last card shown."
 
+    def undo_refusal(self) -> str:
+        """Why Undo cannot be used now."""
+        if self.turn_start is not None and len(self.game.actions) > self.turn_start:
+            return "A card you have seen cannot be taken back: nothing to undo since."
+        return "Nothing to undo."
+
     def undo(self) -> None:
         point = self.undo_point()
         if point is None:

@@ -3,9 +3,12 @@
 :class:`TableScene` wires the three parts together: the controller
 (:mod:`.controller`) keeps the game, the layout (:mod:`.layout`) says where things
 are, the view (:mod:`.view`) draws. The scene itself hit-tests the mouse, follows
-drags, places the buttons and moves the keyboard focus: Tab and Shift+Tab go round
-the hand and the buttons, the arrow keys move between buttons (or along the hand),
-Enter and Space press the focused button (or pick the focused card).
+drags and places the buttons. The keyboard focus is the forms' own
+(:class:`~canasta.ui.focus.FocusGroup`): Tab and Shift+Tab go round the hand and the
+buttons, the arrow keys go to the nearest button in that direction, Enter and Space
+press the focused button, a button's letter presses it. On the hand, Left and Right
+move along the cards, Space picks the focused card and Enter lays the staged melds
+down.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from ...engine import Draw
 from ...engine.record import Game
 from ...engine.state import DRAW, PLAY
 from ..layout import View
+from ..controls import Control
+from ..focus import FocusGroup
 from ..scene import Scene
 from ..widgets import Button
 from .controller import TableController
@@ -30,7 +35,6 @@ from .view import TableView
 SEAT_NAMES = {2: ["South", "North"], 3: ["South", "West", "East"], 4: ["South", "West", "North", "East"],
               6: ["South", "South-west", "North-west", "North", "North-east", "South-east"]}
 DRAG_THRESHOLD = 6            # pixels the pointer moves before a press becomes a drag
-HAND = "hand"                 # the keyboard focus is on the hand (else on a button)
 
 
 @dataclass
@@ -50,6 +54,44 @@ class Drag:
     targets: Optional[dict] = None      # zone name -> ("do" | "stage" | "no", payload)
 
 
+class HandFocus(Control):
+    """The viewer's hand as one stop of the keyboard focus (see the module documentation)."""
+
+    def __init__(self, scene: "TableScene"):
+        super().__init__("hand", "Your hand: Left and Right move, Space picks a card")
+        self.scene = scene
+        self.index = 0                       # the focused card's place in the hand
+
+    def can_focus(self) -> bool:
+        return bool(self.scene.hand_order)
+
+    def can_press(self) -> bool:
+        return False
+
+    def card(self) -> Optional[int]:
+        order = self.scene.hand_order
+        return order[min(self.index, len(order) - 1)] if order else None
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        ctl, k = self.scene.ctl, event.key
+        order = self.scene.hand_order
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and order:
+            self.index = (min(self.index, len(order) - 1) + (1 if k == pygame.K_RIGHT else -1)) % len(order)
+            return True
+        if not ctl.my_turn() or not order:
+            return False
+        if k == pygame.K_SPACE:
+            ctl.toggle(self.card())
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and ctl.staged:
+            ctl.lay_down()
+            return True
+        if k == pygame.K_x and not ctl.selected:
+            ctl.discard(self.card())
+            return True
+        return False
+
+
 class TableScene(Scene):
     """One game at the table. ``app`` gives the window, art, sounds, settings and AI."""
 
@@ -60,8 +102,6 @@ class TableScene(Scene):
         self.screenshot = screenshot
         self.shot_taken_for: Optional[tuple] = None
         self.drag: Optional[Drag] = None
-        self.focus = 0                       # the focused card's place in the hand
-        self.focused_item: object = HAND     # HAND or a button
         self.ctl = TableController(app, game, seats, autoplay_deals=autoplay_deals, on_leave=on_leave,
                                    on_change=on_change, owner=self)
         c = self.ctl
@@ -83,6 +123,9 @@ class TableScene(Scene):
         self.no_button = Button("No, not yet", lambda: c.answer(False))
         self.confirm_yes = Button("Yes", self._confirmed)
         self.confirm_no = Button("No", self._cancel_confirm)
+        self.hand_focus = HandFocus(self)
+        self.focus = FocusGroup([self.hand_focus] + self.buttons + [self.menu_button])
+        self.focus.focused = self.hand_focus
         self.place_controls()
 
     # ------------------------------------------------------------------ what others read
@@ -184,7 +227,8 @@ class TableScene(Scene):
         hint.enabled = mine and ctl.hint_ticket is None
         undo.visible = self.app.settings.undo_allowed and len(ctl.humans) == 1
         undo.enabled = mine and ctl.undo_point() is not None
-        undo.tip = ctl.undo_target() if undo.enabled else "Nothing to undo"
+        undo.tip = ctl.undo_target()
+        undo.why_disabled = ctl.undo_refusal()
         visible = [b for b in self.buttons if b.visible]
         for b, r in zip(visible, button_rects(len(visible), BUTTON_AREA)):
             b.rect = v.rect(r)
@@ -195,24 +239,16 @@ class TableScene(Scene):
         self.privacy_button.rect = v.rect(PRIVACY_BUTTON)
         for yes, no in ((self.yes_button, self.no_button), (self.confirm_yes, self.confirm_no)):
             yes.rect, no.rect = v.rect(DIALOG_YES), v.rect(DIALOG_NO)
-        if self.focused_item is not HAND and not self._can_focus(self.focused_item):
-            self.focused_item = HAND
-
-    def _can_focus(self, b) -> bool:
-        # a focused button keeps the focus while it is shown (Hint, while it thinks)
-        return b is self.menu_button or (b in self.buttons and b.visible)
-
-    def focus_items(self) -> list:
-        return [HAND] + [b for b in self.buttons if b.visible and b.enabled] + [self.menu_button]
+        self.hand_focus.rect = v.rect(ctl.layout.zones["hand"]) if "hand" in ctl.layout.zones else pygame.Rect(0, 0, 0, 0)
 
     def focused_button(self) -> Optional[Button]:
-        return None if self.focused_item is HAND else self.focused_item  # type: ignore[return-value]
+        """The button with the keyboard focus (None: the hand has it, or nothing)."""
+        f = self.focus.current()
+        return f if isinstance(f, Button) else None
 
     def focused_card(self) -> Optional[int]:
-        order = self.hand_order
-        if self.focused_item is not HAND or not order:
-            return None
-        return order[min(self.focus, len(order) - 1)]
+        """The hand card with the keyboard focus, if the hand has it."""
+        return self.hand_focus.card() if self.focus.current() is self.hand_focus else None
 
     def _confirmed(self) -> None:
         _, action = self.ctl.confirm
@@ -258,6 +294,9 @@ class TableScene(Scene):
             if key in (pygame.K_y, pygame.K_n):
                 ctl.answer(key == pygame.K_y)
             return
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:   # disabled buttons too: their tip says why
+                b.hover = b.visible and b.rect.collidepoint(event.pos)
         if self.menu_button.handle(event) or any(b.handle(event) for b in self.buttons):
             return
         if key is not None:
@@ -276,55 +315,12 @@ class TableScene(Scene):
             self._mouse_up(event.pos)
 
     def _key(self, event) -> None:
-        ctl = self.ctl
-        k = event.key
-        order = self.hand_order
-        on_hand = self.focused_item is HAND
-        if k == pygame.K_TAB:
-            items = self.focus_items()
-            i = items.index(self.focused_item) if self.focused_item in items else 0
-            self.focused_item = items[(i + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(items)]
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and not on_hand:
-            self._move_between_buttons(k)
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and order:
-            self.focus = (self.focus + (1 if k == pygame.K_RIGHT else -1)) % len(order)
-        elif k == pygame.K_UP and on_hand:
-            items = self.focus_items()
-            if len(items) > 1:
-                self.focused_item = items[1]
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not on_hand:
-            self.focused_item.action()
-        elif k == pygame.K_SPACE and order and ctl.my_turn():
-            ctl.toggle(order[min(self.focus, len(order) - 1)])
-        elif k == pygame.K_RETURN and ctl.staged and ctl.my_turn():
-            ctl.lay_down()
-        elif k == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
-            ctl.undo()
-        elif k == pygame.K_x and not ctl.selected and order and ctl.my_turn():
-            ctl.discard(order[min(self.focus, len(order) - 1)])
-        else:
-            for b in self.buttons:
-                if b.key == k and b.visible and b.enabled:
-                    b.action()
-                    return
-
-    def _move_between_buttons(self, k: int) -> None:
-        """The nearest focusable button in the arrow's direction; off the grid, the hand."""
-        cur = self.focused_item.rect
-        best, best_score = None, None
-        for b in self.focus_items()[1:]:
-            if b is self.focused_item:
-                continue
-            dx, dy = b.rect.centerx - cur.centerx, b.rect.centery - cur.centery
-            along, across = {pygame.K_RIGHT: (dx, dy), pygame.K_LEFT: (-dx, dy),
-                             pygame.K_DOWN: (dy, dx), pygame.K_UP: (-dy, dx)}[k]
-            if along <= 0:
-                continue
-            score = along + 3 * abs(across)
-            if best_score is None or score < best_score:
-                best, best_score = b, score
-        self.focused_item = best if best is not None else (HAND if k in (pygame.K_LEFT, pygame.K_DOWN)
-                                                           else self.focused_item)
+        if event.key == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
+            self.ctl.undo()
+            return
+        if self.focus.current() is None:
+            self.focus.focused = self.hand_focus    # the focused button went away: back to the hand
+        self.focus.handle_key(event)
 
     # ------------------------------------------------------------------ the mouse
     def card_at(self, pos) -> Optional[int]:

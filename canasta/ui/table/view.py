@@ -245,16 +245,18 @@ class TableView:
                   anchor="midtop")
 
     def _focus_and_tip(self, surf, v: View) -> None:
-        """The keyboard focus ring, and the tip of the button under the pointer or focus."""
+        """The keyboard focus ring, and what the button under the pointer (or with the
+        focus) does, or why it cannot be used now."""
         scene = self.scene
         b = scene.focused_button()
-        if b is not None and self.app.keyboard_used:
+        keyboard = self.app.keyboard_used
+        if b is not None and keyboard:
             pygame.draw.rect(surf, FOCUS, b.rect.inflate(6, 6), width=2, border_radius=v.size(9))
-        tip_of = next((x for x in scene.buttons if x.visible and x.hover and x.tip), None)
-        if tip_of is None and b is not None and self.app.keyboard_used and b.tip:
+        tip_of = next((x for x in scene.buttons if x.visible and x.hover and x.explanation()), None)
+        if tip_of is None and b is not None and keyboard and b.explanation():
             tip_of = b
         if tip_of is not None:
-            img = text(tip_of.tip, v.size(TIP_SIZE), INK)
+            img = text(tip_of.explanation(), v.size(TIP_SIZE), INK)
             box = img.get_rect()
             top = min(x.rect.top for x in scene.buttons if x.visible)
             box.bottomright = (min(tip_of.rect.right, surf.get_width() - v.size(12)), top - v.size(10))
