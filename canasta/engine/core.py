@@ -10,8 +10,9 @@ validates first and changes nothing when the action is illegal.
 from __future__ import annotations
 
 import random
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
+from . import codec
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
 from .cards import (BLACK3, JOKER, KIND_COUNT, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES,
                     RED3, TWO, WILD_OF, describe, pack_ids)
@@ -520,96 +521,118 @@ def _not_groups(groups: object) -> Optional[str]:
     return None
 
 
-def _malformed(action: object) -> Optional[str]:
-    """A sentence when the action's values are not of the right types (so that no
-    validator ever meets a float card or a None group), else None."""
-    t = type(action)
-    if t is Discard:
-        return _not_card(action.card)  # type: ignore[union-attr]
-    if t is Meld:
-        return _not_groups(action.groups)  # type: ignore[union-attr]
-    if t is TakePile:
-        return (_not_cards(action.with_cards, "cards melded with the top card")  # type: ignore[union-attr]
-                or _not_groups(action.melds)  # type: ignore[union-attr]
-                or _not_meld_id(action.onto))  # type: ignore[union-attr]
-    if t is Answer:
-        if type(action.yes) is not bool:  # type: ignore[union-attr]
-            return "An answer is yes or no."
+def _shape_take(a: TakePile) -> Optional[str]:
+    return (_not_cards(a.with_cards, "cards melded with the top card")
+            or _not_groups(a.melds) or _not_meld_id(a.onto))
+
+
+def _shape_meld(a: Meld) -> Optional[str]:
+    return _not_groups(a.groups)
+
+
+def _shape_discard(a: Discard) -> Optional[str]:
+    return _not_card(a.card)
+
+
+def _shape_answer(a: Answer) -> Optional[str]:
+    return None if type(a.yes) is bool else "An answer is yes or no."
+
+
+def _shape_none(a) -> Optional[str]:
     return None
+
+
+# -- one validator per action type: (state, action, the seat to act) -> (error, plan) --
+
+def _check_draw(st: State, a: Draw, actor: int):
+    if st.phase != DRAW:
+        return _phase_message(st), None
+    if not st.stock:
+        return "The stock is empty: take the pile if you can, or pass.", None
+    return None, None
+
+
+def _check_take(st: State, a: TakePile, actor: int):
+    if st.phase != DRAW:
+        return _phase_message(st), None
+    return _take_error(st, actor, tuple(a.with_cards), tuple(a.melds), a.onto)
+
+
+def _check_meld(st: State, a: Meld, actor: int):
+    if st.phase != PLAY:
+        return _phase_message(st), None
+    return _meld_error(st, actor, a.groups)
+
+
+def _check_discard(st: State, a: Discard, actor: int):
+    if st.phase != PLAY:
+        return _phase_message(st), None
+    hand = st.hands[actor]
+    if a.card not in hand:
+        return "That card is not in your hand.", None
+    if len(hand) == 1:
+        err = _going_out_error(st, actor, None, 0)
+        if err:
+            return err, None
+    elif st.permission is True:
+        return "You told your partner you would go out: meld your cards so the discard is your last.", None
+    return None, None
+
+
+def _check_ask(st: State, a: Ask, actor: int):
+    if not st.rules.ask_to_go_out:
+        return "Asking permission to go out is not part of these rules.", None
+    if st.phase != PLAY:
+        return "Ask your partner after drawing, before you meld.", None
+    if st.asked:
+        return "You may ask only once a turn.", None
+    if st.melded_this_turn:
+        return "Ask your partner before you meld.", None
+    if going_out_plan(st, actor) is None:
+        return "You cannot go out this turn, so there is nothing to ask.", None
+    return None, None
+
+
+def _check_answer(st: State, a: Answer, actor: int):
+    if st.phase != ANSWER:
+        return "Nobody has asked to go out.", None
+    return None, None
+
+
+def _check_pass(st: State, a: Pass, actor: int):
+    if st.phase != DRAW:
+        return _phase_message(st), None
+    if st.stock:
+        return "You may pass only when the stock is empty.", None
+    if _must_take(st, actor):
+        return "With the stock empty you must take the pile: its top card goes on your side's meld.", None
+    return None, None
+
+
+def _check_next_deal(st: State, a: NextDeal, actor: int):
+    if st.phase == GAME_OVER:
+        return "The game is over.", None
+    if st.phase != DEAL_OVER:
+        return "The deal is still being played.", None
+    return None, None
 
 
 def _error(st: State, action: Action, seat: Optional[int]):
     """(message, plan) for the action; message None when legal."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < st.rules.players):  # type: ignore[operator]
         return f"There is no seat {seat!r} at this table.", None
-    bad = _malformed(action)
+    spec = action_table(st.rules).get(type(action))
+    if spec is None:
+        return f"Unknown action {action!r}.", None
+    bad = spec.shape(action)
     if bad:
         return bad, None
-    phase = st.phase
     actor = st.to_act
-    if seat is not None and seat != actor and not isinstance(action, NextDeal):
-        if phase in (DEAL_OVER, GAME_OVER):
+    if seat is not None and seat != actor and not spec.any_seat:
+        if st.phase in (DEAL_OVER, GAME_OVER):
             return "The deal is over.", None
         return "It is not your turn.", None
-    t = type(action)
-    if t is Draw:
-        if phase != DRAW:
-            return _phase_message(st), None
-        if not st.stock:
-            return "The stock is empty: take the pile if you can, or pass.", None
-        return None, None
-    if t is TakePile:
-        if phase != DRAW:
-            return _phase_message(st), None
-        return _take_error(st, actor, tuple(action.with_cards), tuple(action.melds), action.onto)
-    if t is Meld:
-        if phase != PLAY:
-            return _phase_message(st), None
-        return _meld_error(st, actor, action.groups)
-    if t is Discard:
-        if phase != PLAY:
-            return _phase_message(st), None
-        hand = st.hands[actor]
-        if action.card not in hand:
-            return "That card is not in your hand.", None
-        if len(hand) == 1:
-            err = _going_out_error(st, actor, None, 0)
-            if err:
-                return err, None
-        elif st.permission is True:
-            return "You told your partner you would go out: meld your cards so the discard is your last.", None
-        return None, None
-    if t is Ask:
-        if not st.rules.ask_to_go_out:
-            return "Asking permission to go out is not part of these rules.", None
-        if phase != PLAY:
-            return "Ask your partner after drawing, before you meld.", None
-        if st.asked:
-            return "You may ask only once a turn.", None
-        if st.melded_this_turn:
-            return "Ask your partner before you meld.", None
-        if going_out_plan(st, actor) is None:
-            return "You cannot go out this turn, so there is nothing to ask.", None
-        return None, None
-    if t is Answer:
-        if phase != ANSWER:
-            return "Nobody has asked to go out.", None
-        return None, None
-    if t is Pass:
-        if phase != DRAW:
-            return _phase_message(st), None
-        if st.stock:
-            return "You may pass only when the stock is empty.", None
-        if _must_take(st, actor):
-            return "With the stock empty you must take the pile: its top card goes on your side's meld.", None
-        return None, None
-    if t is NextDeal:
-        if phase == GAME_OVER:
-            return "The game is over.", None
-        if phase != DEAL_OVER:
-            return "The deal is still being played.", None
-        return None, None
-    return f"Unknown action {action!r}.", None
+    return spec.validate(st, action, actor)
 
 
 def _phase_message(st: State) -> str:
@@ -658,34 +681,92 @@ def apply_in_place(state: State, action: Action, seat: Optional[int] = None) -> 
 
 
 def _execute(st: State, action: Action, plan: Optional[_Plan], events: list[Event]) -> None:
-    t = type(action)
     seat = st.to_act
-    if t is Draw:
-        _do_draw(st, seat, events)
-    elif t is TakePile:
-        _do_take(st, seat, plan, events)  # type: ignore[arg-type]
-    elif t is Meld:
-        _place(st, seat, plan, events)  # type: ignore[arg-type]
-        if st.phase == PLAY and not st.hands[seat]:
-            _go_out(st, seat, events)
-    elif t is Discard:
-        _do_discard(st, seat, action.card, events)
-    elif t is Ask:
-        st.asked = True
-        st.phase = ANSWER
-        events.append(Event("asked", seat=seat))
-    elif t is Answer:
-        st.permission = bool(action.yes)
-        st.phase = PLAY
-        events.append(Event("answered", seat=partner_of(st, st.turn), info=bool(action.yes)))
-    elif t is Pass:
-        _end_deal(st, None, events)
-    elif t is NextDeal:
-        st.deal_number += 1
-        st.dealer = (st.dealer + 1) % st.rules.players
-        st.scores = st.result.totals[:]  # type: ignore[union-attr]
-        _start_deal(st, _shuffled_deck(st), events)
+    action_table(st.rules)[type(action)].execute(st, action, plan, events)
     record(st, seat, events)  # what the table saw
+
+
+# -- one executor per action type: (state, action, plan, events) ----------------------
+
+def _exec_draw(st: State, a: Draw, plan, events: list[Event]) -> None:
+    _do_draw(st, st.to_act, events)
+
+
+def _exec_take(st: State, a: TakePile, plan: _Plan, events: list[Event]) -> None:
+    _do_take(st, st.to_act, plan, events)
+
+
+def _exec_meld(st: State, a: Meld, plan: _Plan, events: list[Event]) -> None:
+    seat = st.to_act
+    _place(st, seat, plan, events)
+    if st.phase == PLAY and not st.hands[seat]:
+        _go_out(st, seat, events)
+
+
+def _exec_discard(st: State, a: Discard, plan, events: list[Event]) -> None:
+    _do_discard(st, st.to_act, a.card, events)
+
+
+def _exec_ask(st: State, a: Ask, plan, events: list[Event]) -> None:
+    st.asked = True
+    st.phase = ANSWER
+    events.append(Event("asked", seat=st.turn))
+
+
+def _exec_answer(st: State, a: Answer, plan, events: list[Event]) -> None:
+    st.permission = bool(a.yes)
+    st.phase = PLAY
+    events.append(Event("answered", seat=partner_of(st, st.turn), info=bool(a.yes)))
+
+
+def _exec_pass(st: State, a: Pass, plan, events: list[Event]) -> None:
+    _end_deal(st, None, events)
+
+
+def _exec_next_deal(st: State, a: NextDeal, plan, events: list[Event]) -> None:
+    st.deal_number += 1
+    st.dealer = (st.dealer + 1) % st.rules.players
+    st.scores = st.result.totals[:]  # type: ignore[union-attr]
+    _start_deal(st, _shuffled_deck(st), events)
+
+
+class ActionSpec(NamedTuple):
+    """Everything about one action type, in one row of the action table."""
+
+    name: str                        # its "type" in JSON
+    validate: Callable               # (state, action, seat to act) -> (error or None, plan)
+    execute: Callable                # (state, action, plan, events) -> None
+    to_json: Callable                # action -> its fields as a JSON object
+    from_json: Callable              # (object, card limit, where) -> action (raises RecordError)
+    shape: Callable = _shape_none    # action -> a sentence when its values have wrong types
+    any_seat: bool = False           # any seat may play it (not only the seat to act)
+
+
+#: the actions every game of the family shares, keyed by type; a game module adds its
+#: own in ``ACTIONS`` (see ``variants``)
+ACTIONS: dict[type, ActionSpec] = {
+    Draw: ActionSpec("draw", _check_draw, _exec_draw, codec.no_fields, codec.draw_from),
+    TakePile: ActionSpec("take", _check_take, _exec_take, codec.take_to_json, codec.take_from, _shape_take),
+    Meld: ActionSpec("meld", _check_meld, _exec_meld, codec.meld_to_json, codec.meld_from, _shape_meld),
+    Discard: ActionSpec("discard", _check_discard, _exec_discard, codec.discard_to_json, codec.discard_from,
+                        _shape_discard),
+    Ask: ActionSpec("ask", _check_ask, _exec_ask, codec.no_fields, codec.ask_from),
+    Answer: ActionSpec("answer", _check_answer, _exec_answer, codec.answer_to_json, codec.answer_from,
+                       _shape_answer),
+    Pass: ActionSpec("pass", _check_pass, _exec_pass, codec.no_fields, codec.pass_from),
+    NextDeal: ActionSpec("next_deal", _check_next_deal, _exec_next_deal, codec.no_fields, codec.next_deal_from,
+                         any_seat=True),
+}
+
+_TABLES: dict[str, dict[type, ActionSpec]] = {}
+
+
+def action_table(rules: Rules) -> dict[type, ActionSpec]:
+    """The actions of the game ``rules`` play: the shared ones and the game's own."""
+    table = _TABLES.get(rules.variant)
+    if table is None:
+        table = _TABLES[rules.variant] = {**ACTIONS, **getattr(game_of(rules), "ACTIONS", {})}
+    return table
 
 
 def _lay_red_three(st: State, seat: int, card: int, src: tuple, events: list[Event]) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
-from .core import IllegalAction, apply_in_place, new_game
+from .actions import Action, Group, Meld, TakePile
+from .codec import RecordError, cards_from, groups_from
+from .core import ACTIONS, IllegalAction, action_table, apply_in_place, new_game
 from .events import Event
 from .rules import Rules, RulesError
 from .cards import KIND_OF
@@ -23,99 +24,22 @@ VERSION = 2
 #: take joined the side's meld of the top card's rank; read by :func:`upgrade_v1`
 
 
-class RecordError(ValueError):
-    """A record that cannot be played back; the message says why in one sentence."""
+def action_to_json(a: Action, rules: Optional[Rules] = None) -> dict[str, Any]:
+    """The JSON object of an action (the game's own actions need its ``rules``)."""
+    spec = (action_table(rules) if rules is not None else ACTIONS).get(type(a))
+    if spec is None:
+        raise TypeError(f"not an action: {a!r}")
+    return {"type": spec.name, **spec.to_json(a)}
 
 
-def action_to_json(a: Action) -> dict[str, Any]:
-    t = type(a)
-    if t is Draw:
-        return {"type": "draw"}
-    if t is TakePile:
-        d = {"type": "take", "with": list(a.with_cards), "melds": [_group_json(g) for g in a.melds]}
-        if a.onto is not None:
-            d["onto"] = a.onto
-        return d
-    if t is Meld:
-        return {"type": "meld", "groups": [_group_json(g) for g in a.groups]}
-    if t is Discard:
-        return {"type": "discard", "card": a.card}
-    if t is Ask:
-        return {"type": "ask"}
-    if t is Answer:
-        return {"type": "answer", "yes": bool(a.yes)}
-    if t is Pass:
-        return {"type": "pass"}
-    if t is NextDeal:
-        return {"type": "next_deal"}
-    raise TypeError(f"not an action: {a!r}")
-
-
-def _group_json(g: Group) -> dict[str, Any]:
-    d: dict[str, Any] = {"cards": list(g.cards)}
-    if g.onto is not None:
-        d["onto"] = g.onto
-    return d
-
-
-def _card(value: Any, limit: int, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-        raise RecordError(f"{where}: {value!r} is not a card of this game.")
-    return value
-
-
-def _cards(value: Any, limit: int, where: str) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list of cards.")
-    return tuple(_card(v, limit, where) for v in value)
-
-
-def _meld_id(value: Any, where: str) -> Optional[int]:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RecordError(f"{where}: {value!r} is not a meld.")
-    return value
-
-
-def _group_from(value: Any, limit: int, where: str) -> Group:
-    if not isinstance(value, dict):
-        raise RecordError(f"{where}: a meld group must be an object.")
-    return Group(_cards(value.get("cards"), limit, where), _meld_id(value.get("onto"), where))
-
-
-def _groups_from(value: Any, limit: int, where: str, group=_group_from) -> tuple:
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: melds must be a list.")
-    return tuple(group(g, limit, where) for g in value)
-
-
-def action_from_json(d: Any, limit: int, where: str = "action") -> Action:
+def action_from_json(d: Any, limit: int, where: str = "action", rules: Optional[Rules] = None) -> Action:
+    """The action a JSON object encodes; raises RecordError naming what is wrong."""
     if not isinstance(d, dict):
         raise RecordError(f"{where}: an action must be an object.")
     t = d.get("type")
-    if t == "draw":
-        return Draw()
-    if t == "take":
-        return TakePile(_cards(d.get("with", []), limit, where), _groups_from(d.get("melds", []), limit, where),
-                        _meld_id(d.get("onto"), where))
-    if t == "meld":
-        groups = d.get("groups")
-        if not isinstance(groups, list) or not groups:
-            raise RecordError(f"{where}: a meld needs a list of groups.")
-        return Meld(_groups_from(groups, limit, where))
-    if t == "discard":
-        return Discard(_card(d.get("card"), limit, where))
-    if t == "ask":
-        return Ask()
-    if t == "answer":
-        if not isinstance(d.get("yes"), bool):
-            raise RecordError(f"{where}: an answer is yes: true or false.")
-        return Answer(d["yes"])
-    if t == "pass":
-        return Pass()
-    if t == "next_deal":
-        return NextDeal()
+    for spec in (action_table(rules) if rules is not None else ACTIONS).values():
+        if spec.name == t:
+            return spec.from_json(d, limit, where)
     raise RecordError(f"{where}: unknown action type {t!r}.")
 
 
@@ -127,7 +51,7 @@ def _old_group(value: Any, limit: int, where: str) -> tuple[tuple[int, ...], int
     rank = value.get("rank", 0)
     if isinstance(rank, bool) or not isinstance(rank, int) or not (rank == 0 or 4 <= rank <= 14):
         raise RecordError(f"{where}: {rank!r} is not a rank.")
-    return _cards(value.get("cards"), limit, where), rank
+    return cards_from(value.get("cards"), limit, where), rank
 
 
 def upgrade_v1(st: State, d: Any, limit: int, where: str = "action") -> Action:
@@ -149,13 +73,13 @@ def upgrade_v1(st: State, d: Any, limit: int, where: str = "action") -> Action:
 
     if d["type"] == "take":
         top = st.pile[-1] if st.pile else None
-        return TakePile(_cards(d.get("with", []), limit, where),
-                        _groups_from(d.get("melds", []), limit, where, group),
+        return TakePile(cards_from(d.get("with", []), limit, where),
+                        groups_from(d.get("melds", []), limit, where, group),
                         onto(KIND_OF[top]) if top is not None else None)
     groups = d.get("groups")
     if not isinstance(groups, list) or not groups:
         raise RecordError(f"{where}: a meld needs a list of groups.")
-    return Meld(_groups_from(groups, limit, where, group))
+    return Meld(groups_from(groups, limit, where, group))
 
 
 class Game:
@@ -192,7 +116,7 @@ class Game:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "dealer": self.first_dealer,
-            "actions": [action_to_json(a) for a in self.actions],
+            "actions": [action_to_json(a, self.rules) for a in self.actions],
         }
 
     def dumps(self) -> str:
@@ -229,7 +153,7 @@ class Game:
             if version == 1:
                 action = upgrade_v1(game.state, raw, limit, where)
             else:
-                action = action_from_json(raw, limit, where)
+                action = action_from_json(raw, limit, where, rules)
             try:
                 game.play(action)
             except IllegalAction as e:

@@ -21,6 +21,10 @@ NAME = "classic"
 TITLE = "Classic Canasta"
 
 MELD_KINDS = ("group", "black3")
+
+#: Classic's own action types beyond the shared ones (core.ACTIONS): none. Modern
+#: American would add laying threes and the special hands here.
+ACTIONS: dict = {}
 CANASTA_KINDS = ("natural", "mixed")
 
 #: RULES.md section 9: cards dealt by the number of players
