@@ -6,7 +6,6 @@ from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal,
 from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, TWO, WILD_OF, describe
 from ..engine.observe import Observation
 from .policy import _group_rank, onto_meld, take_chance, threat
-from .view import view_from_observation
 
 
 def _plural(rank: int) -> str:
@@ -32,7 +31,6 @@ def _canasta_note(v, groups, top_rank: int = 0) -> str:
 def explain(obs: Observation, action: Action, legal=None) -> str:
     """A sentence saying what ``action`` does and why it is a good idea (``legal``, when
     given, lets it say that there was no other choice)."""
-    v = view_from_observation(obs)
     t = type(action)
     if t is Draw:
         if obs.pile_top is None:
@@ -42,7 +40,7 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
         if WILD_OF[top] or k == BLACK3:
             return "Draw from the stock: nobody can take the pile while a wild card or black three tops it."
         if legal is not None and not any(type(a) is TakePile for a in legal):
-            if v.frozen_for(v.team):
+            if obs.pile_frozen_for(obs.team):
                 return (f"Draw from the stock: the pile is frozen for your side and you hold no "
                         f"natural pair of {_plural(k)}.")
             return f"Draw from the stock: you cannot take the pile with the {RANK_NAMES.get(k, 'card')} on top."
@@ -53,10 +51,10 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
         top = obs.pile_top if obs.pile_top is not None else -1
         rank = KIND_OF[top] if top >= 0 else 0
         groups = (_as_group(action.with_cards, action.onto),) if action.with_cards else ()
-        note = _canasta_note(v, groups, rank)
+        note = _canasta_note(obs, groups, rank)
         if not note and not action.with_cards:
-            existing = onto_meld(v, v.team, action.onto)
-            full = v.rules.canasta_size
+            existing = onto_meld(obs, obs.team, action.onto)
+            full = obs.rules.canasta_size
             if existing is not None and len(existing.cards) + 1 >= full > len(existing.cards):
                 note = f"it completes your side's canasta of {_plural(rank)}"
         size = obs.pile_size
@@ -74,17 +72,17 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
             if len(obs.hand) - used == 1:
                 return "Go out: meld everything but one card and discard it, before the other side scores more."
             return "Go out: meld your whole hand, before the other side scores more."
-        note = _canasta_note(v, action.groups)
-        if not v.melds[v.team]:
+        note = _canasta_note(obs, action.groups)
+        if not obs.melds[obs.team]:
             pts = sum(_points(c) for g in action.groups for c in g.cards)
-            return f"Make your side's first meld: {pts} points reach the minimum of {obs.minimums[v.team]}."
+            return f"Make your side's first meld: {pts} points reach the minimum of {obs.minimums[obs.team]}."
         if note:
             return f"Meld: {note}."
         g = action.groups[0]
-        existing = onto_meld(v, v.team, g.onto)
+        existing = onto_meld(obs, obs.team, g.onto)
         rank = existing.rank if existing is not None else _group_rank(g)
         if existing is not None:
-            whose = "your" if existing.by == v.seat else "your partner's"
+            whose = "your" if existing.by == obs.seat else "your partner's"
             return f"Add to {whose} {_plural(rank)}: cards on the table score, cards in hand cost."
         return f"Meld your {_plural(rank)}: cards on the table score, cards in hand cost."
     if t is Discard:
@@ -96,11 +94,11 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
             return "Discard the black three: it stops the next player from taking the pile."
         if k == TWO or k == JOKER:
             return f"Discard {describe(c)}: it freezes a pile of {obs.pile_size + 1} the next opponent could take."
-        nxt = (v.seat + 1) % v.n
-        risk = take_chance(v, nxt, k) if nxt % v.teams != v.team else 0.0
+        nxt = (obs.seat + 1) % obs.players
+        risk = take_chance(obs, nxt, k) if nxt % obs.teams != obs.team else 0.0
         if risk < 0.15 and obs.pile_size >= 5:
             return f"Discard {describe(c)}: the next player is unlikely to take a pile of {obs.pile_size + 1} with it."
-        if v.counts[k] == 1:
+        if obs.counts[k] == 1:
             return f"Discard {describe(c)}: a lone {RANK_NAMES[k]} is your least useful card."
         return f"Discard {describe(c)}: the safest card you can spare."
     if t is Ask:
@@ -108,7 +106,7 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
     if t is Answer:
         if action.yes:
             return "Say yes: your side is ahead, going out now locks it in."
-        if threat(v) >= 0.75:
+        if threat(obs) >= 0.75:
             return "Say no: your side can still gain more than the other side."
         return "Say no: your side is behind and needs more canastas before the deal ends."
     if t is Pass:

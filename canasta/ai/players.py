@@ -1,7 +1,8 @@
 """The computer players' common interface and the simple levels.
 
-A :class:`Player` is handed ``observe(state, seat)`` and the legal actions of that
-seat, never the state, and returns one of the legal actions. Players keep no
+A :class:`Player` is handed ``observe(state, seat)`` (its hand and the public history
+of the deal, see :class:`~canasta.engine.observe.Observation`) and the legal actions
+of that seat, never the state, and returns one of the legal actions. Players keep no
 memory between decisions: the same observation always gets the same answer (for
 the hard player: for the same seed), which is what makes fairness testable.
 """
@@ -14,7 +15,6 @@ from typing import Callable, Optional, Sequence
 from ..engine.actions import Action
 from ..engine.observe import Observation
 from .policy import easy_choose, medium_choose, trivial
-from .view import view_from_observation
 
 StopCheck = Optional[Callable[[], bool]]
 
@@ -39,9 +39,9 @@ def observation_key(obs: Observation) -> str:
     random numbers, so a decision depends on the seed and the observation alone)."""
     melds = tuple(tuple((m.rank, m.cards) for m in team) for team in obs.melds)
     return repr((obs.seat, obs.deal_number, obs.dealer, obs.turn, obs.phase, tuple(sorted(obs.hand)),
-                 obs.hand_sizes, obs.known, melds, obs.red3, obs.pile_top, obs.pile_size,
-                 obs.pile_cards, obs.frozen, obs.sideways, obs.stock_size, obs.scores,
-                 obs.asked, obs.permission, obs.melded_this_turn, obs.took_pile, obs.turns_taken))
+                 obs.hand_sizes, obs.known, melds, obs.red3, obs.pile, obs.frozen, obs.sideways,
+                 obs.stock_size, obs.scores, obs.asked, obs.permission, obs.melded_this_turn,
+                 obs.took_pile, obs.turns_taken, obs.public_history))
 
 
 class RandomPlayer(Player):
@@ -57,25 +57,27 @@ class RandomPlayer(Player):
         return legal[rng.randrange(len(legal))]
 
 
-class EasyPlayer(Player):
+class _Heuristic(Player):
+    """A level that plays the highest-scoring action of one policy function."""
+
+    policy: Callable[[Observation, Sequence[Action]], Action]
+
+    def choose(self, obs, legal, should_stop: StopCheck = None):
+        t = trivial(legal)
+        if t is not None:
+            return t
+        return type(self).policy(obs, legal)
+
+
+class EasyPlayer(_Heuristic):
     """Melds what it can, goes out as soon as it can, throws its least useful card."""
 
     level = "easy"
-
-    def choose(self, obs, legal, should_stop: StopCheck = None):
-        t = trivial(legal)
-        if t is not None:
-            return t
-        return easy_choose(view_from_observation(obs), legal)
+    policy = easy_choose
 
 
-class MediumPlayer(Player):
+class MediumPlayer(_Heuristic):
     """The solid heuristic player of :mod:`canasta.ai.policy`."""
 
     level = "medium"
-
-    def choose(self, obs, legal, should_stop: StopCheck = None):
-        t = trivial(legal)
-        if t is not None:
-            return t
-        return medium_choose(view_from_observation(obs), legal)
+    policy = medium_choose

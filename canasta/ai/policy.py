@@ -1,7 +1,7 @@
 """The heuristic players: what the easy and the medium computer players think.
 
-Both score every legal action from a :class:`~canasta.ai.view.View` and play the
-best. Easy is deliberately plain (it melds what it can, goes out at once and throws
+Both score every legal action from the seat's
+:class:`~canasta.engine.observe.Observation` and play the best. Easy is deliberately plain (it melds what it can, goes out at once and throws
 its least useful card). Medium plans: it opens as soon as it can, takes the pile
 when it pays, keeps wild cards for canastas, builds on its partner's melds, throws
 what the next opponent is least likely to take the pile with, freezes a big pile
@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
 from ..engine.cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF
 from ..engine.state import ANSWER, DRAW, PLAY
-from .view import View
+from ..engine.observe import Observation
 
 #: average points of a card nobody has seen (red threes excluded)
 UNSEEN_CARD_POINTS = 11
@@ -47,7 +47,7 @@ THREAT_4 = 0.75          # how close a side with a 3- or 4-card hand is to going
 # positions
 # ---------------------------------------------------------------------------
 
-def table_value(v: View, team: int) -> int:
+def table_value(v: Observation, team: int) -> int:
     """What a side's table is worth now: melded cards, canasta bonuses, red threes
     (counted against a side that has not melded)."""
     total = 0
@@ -66,7 +66,7 @@ def table_value(v: View, team: int) -> int:
     return total
 
 
-def hand_estimate(v: View, seat: int) -> float:
+def hand_estimate(v: Observation, seat: int) -> float:
     """Points held by ``seat`` as far as ``v.seat`` knows (exact for itself)."""
     if seat == v.seat:
         return float(sum(POINTS_OF[c] for c in v.hand))
@@ -74,34 +74,35 @@ def hand_estimate(v: View, seat: int) -> float:
     return sum(POINTS_OF[c] for c in known) + (v.hand_sizes[seat] - len(known)) * UNSEEN_CARD_POINTS
 
 
-def team_hand_estimate(v: View, team: int, skip: int = -1) -> float:
-    return sum(hand_estimate(v, s) for s in range(v.n) if s % v.teams == team and s != skip)
+def team_hand_estimate(v: Observation, team: int, skip: int = -1) -> float:
+    return sum(hand_estimate(v, s) for s in range(v.players) if s % v.teams == team and s != skip)
 
 
-def threat(v: View) -> float:
+def threat(v: Observation) -> float:
     """How close the most dangerous other side is to going out (0 far .. 1 now)."""
-    if v._threat is not None:
-        return v._threat
+    known = v.memo.get("threat")
+    if known is not None:
+        return known
     need = v.rules.canastas_to_go_out
     worst = 0.0
     for t in range(v.teams):
         if t == v.team:
             continue
-        have = v.canastas(t)
+        have = v.canasta_count(t)
         near = max((len(m.cards) for m in v.melds[t] if m.canasta is None), default=0)
         short = max(0, need - have)
         if short > 1 or (short == 1 and near < 5):
             continue
-        smallest = min(v.hand_sizes[s] for s in range(v.n) if s % v.teams == t)
+        smallest = min(v.hand_sizes[s] for s in range(v.players) if s % v.teams == t)
         level = 1.0 if smallest <= 2 else THREAT_4 if smallest <= 4 else 0.4 if smallest <= 7 else 0.15
         if short:
             level *= 0.5
         worst = max(worst, level)
-    v._threat = worst
+    v.memo["threat"] = worst
     return worst
 
 
-def going_out_margin(v: View, out_seat: int, melded_gain: float = 0.0) -> float:
+def going_out_margin(v: Observation, out_seat: int, melded_gain: float = 0.0) -> float:
     """Our side's estimated lead over the best other side if ``out_seat`` (ours) went
     out now, its whole hand melded (``melded_gain``: points and bonuses it adds)."""
     us = v.team
@@ -116,17 +117,12 @@ def going_out_margin(v: View, out_seat: int, melded_gain: float = 0.0) -> float:
     return ours - (best_other or 0.0)
 
 
-def onto_meld(v: View, team: int, onto):
+def onto_meld(v: Observation, team: int, onto):
     """The team's meld with id ``onto`` (None for a new meld or an unknown id)."""
-    if onto is None:
-        return None
-    for m in v.melds[team]:
-        if m.id == onto:
-            return m
-    return None
+    return None if onto is None else v.meld_by_id(team, onto)
 
 
-def groups_gain(v: View, groups) -> float:
+def groups_gain(v: Observation, groups) -> float:
     """Points and canasta bonuses a melding action adds to our side's table."""
     gain = 0.0
     team = v.team
@@ -146,7 +142,7 @@ def groups_gain(v: View, groups) -> float:
     return gain
 
 
-def _wilds_finish(v: View, meld, after: int) -> bool:
+def _wilds_finish(v: Observation, meld, after: int) -> bool:
     """Can the wild cards left in hand take ``meld`` (``after`` cards once this action
     is done) to seven cards within the meld rules?"""
     full = v.rules.canasta_size
@@ -175,13 +171,13 @@ def _group_rank(g) -> int:
     return 0
 
 
-def should_go_out(v: View, out_seat: int, melded_gain: float) -> tuple[bool, float]:
+def should_go_out(v: Observation, out_seat: int, melded_gain: float) -> tuple[bool, float]:
     """(go out?, estimated margin). Going out locks in the position: do it when ahead,
     when the other side is about to go out or the stock is running low; not when far
     behind with time left to catch up."""
     margin = going_out_margin(v, out_seat, melded_gain)
     danger = threat(v)
-    if v.stock_size <= 2 * v.n:
+    if v.stock_size <= 2 * v.players:
         return True, margin
     if danger >= 0.75:
         # the other side can go out any moment: lock in what we have
@@ -213,14 +209,14 @@ def _p_at_least(u: int, pool: int, h: int, k: int) -> float:
     return max(0.0, 1.0 - p0 - p1)
 
 
-def take_chance(v: View, seat: int, kind: int, pile_frozen: Optional[bool] = None) -> float:
+def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool] = None) -> float:
     """How likely ``seat`` can take the pile if a card of ``kind`` is on top."""
     if kind == TWO or kind == JOKER or kind == BLACK3 or kind == RED3:
         return 0.0
     if v.rules.black_three_freezes and kind == BLACK3:
         return 0.0
     t = seat % v.teams
-    frozen = v.frozen_for(t) if pile_frozen is None else (pile_frozen or v.frozen_for(t))
+    frozen = v.pile_frozen_for(t) if pile_frozen is None else (pile_frozen or v.pile_frozen_for(t))
     unseen = v.unseen_by_kind()
     pool = max(1, v.unseen_total())
     h = v.hidden_hand(seat)
@@ -257,14 +253,14 @@ def POINTS_OF_KIND(kind: int) -> int:
     return 5
 
 
-def pile_value(v: View, extra: int = 0) -> float:
+def pile_value(v: Observation, extra: int = 0) -> float:
     """What the discard pile is worth to whoever takes it (in points of table value)."""
     size = v.pile_size + extra
     wild = sum(1 for c in v.sideways if WILD_OF[c])
     return W_PILE_CARD * size + 30.0 * wild
 
 
-def keep_value(v: View, card: int) -> float:
+def keep_value(v: Observation, card: int) -> float:
     """How much the player loses by throwing ``card`` (before any danger)."""
     k = KIND_OF[card]
     cnt = v.counts
@@ -289,9 +285,9 @@ def keep_value(v: View, card: int) -> float:
     return base
 
 
-def discard_scores(v: View, options: Sequence[Discard]) -> list[float]:
+def discard_scores(v: Observation, options: Sequence[Discard]) -> list[float]:
     """Higher is better: minus (what we lose by throwing it + what it gives away)."""
-    n = v.n
+    n = v.players
     nxt = (v.seat + 1) % n
     opp_next = nxt % v.teams != v.team
     big = pile_value(v, 1)
@@ -322,7 +318,7 @@ def discard_scores(v: View, options: Sequence[Discard]) -> list[float]:
 # scoring every legal action
 # ---------------------------------------------------------------------------
 
-def take_score(v: View, a: TakePile) -> float:
+def take_score(v: Observation, a: TakePile) -> float:
     top = v.pile_top
     gain = TAKE_CARD * (v.pile_size - 1) + 30.0 * sum(1 for c in v.sideways if WILD_OF[c]) + 20.0
     wild_used = sum(1 for c in a.with_cards if WILD_OF[c])
@@ -335,7 +331,7 @@ def take_score(v: View, a: TakePile) -> float:
     return score
 
 
-def medium_scores(v: View, legal: Sequence[Action]) -> list[float]:
+def medium_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
     """A score for each legal action (the medium player plays the highest)."""
     phase = v.phase
     scores = [0.0] * len(legal)
@@ -394,7 +390,7 @@ def medium_scores(v: View, legal: Sequence[Action]) -> list[float]:
     return scores
 
 
-def meld_score(v: View, a: Meld) -> float:
+def meld_score(v: Observation, a: Meld) -> float:
     """Positive when the melding action is worth doing now (then the best one is played);
     negative otherwise."""
     team = v.team
@@ -449,7 +445,7 @@ def _best(legal: Sequence[Action], scores: Sequence[float]) -> Action:
     return legal[best]
 
 
-def medium_choose(v: View, legal: Sequence[Action]) -> Action:
+def medium_choose(v: Observation, legal: Sequence[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     return _best(legal, medium_scores(v, legal))
@@ -459,7 +455,7 @@ def medium_choose(v: View, legal: Sequence[Action]) -> Action:
 # easy
 # ---------------------------------------------------------------------------
 
-def easy_scores(v: View, legal: Sequence[Action]) -> list[float]:
+def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
     scores = [0.0] * len(legal)
     hand_len = len(v.hand)
     for i, a in enumerate(legal):
@@ -499,8 +495,8 @@ def easy_scores(v: View, legal: Sequence[Action]) -> list[float]:
                 keep = 30.0 * (v.counts[k] - 1) + POINTS_OF[c] / 10.0
                 if v.meld_of(v.team, k) is not None:
                     keep += 30.0
-                nxt_team = (v.seat + 1) % v.n % v.teams
-                if nxt_team != v.team and not v.frozen_for(nxt_team) and v.meld_of(nxt_team, k) is not None:
+                nxt_team = (v.seat + 1) % v.players % v.teams
+                if nxt_team != v.team and not v.pile_frozen_for(nxt_team) and v.meld_of(nxt_team, k) is not None:
                     keep += 45.0  # the next player could put it on their meld and take the pile
             scores[i] = -keep
         else:
@@ -508,7 +504,7 @@ def easy_scores(v: View, legal: Sequence[Action]) -> list[float]:
     return scores
 
 
-def easy_choose(v: View, legal: Sequence[Action]) -> Action:
+def easy_choose(v: Observation, legal: Sequence[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     return _best(legal, easy_scores(v, legal))

@@ -29,11 +29,10 @@ from typing import Sequence
 from ..engine.actions import Action
 from ..engine.cards import POINTS_OF
 from ..engine.core import apply_in_place, legal_actions
-from ..engine.observe import Observation, sample_state
+from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
 from .players import Player, StopCheck, observation_key
 from .policy import NEG, medium_choose, medium_scores, trivial
-from .view import view_from_observation, view_from_state
 
 DEFAULT_BUDGET_MS = 250.0
 DEFAULT_WORLDS = 32
@@ -99,7 +98,7 @@ def rollout(st: State, depth: int) -> None:
         if len(legal) == 1:
             a = legal[0]
         else:
-            a = medium_choose(view_from_state(st, st.to_act), legal)
+            a = medium_choose(observe(st, st.to_act), legal)
         apply_in_place(st, a)
 
 
@@ -122,10 +121,9 @@ class HardPlayer(Player):
         t = trivial(legal)
         if t is not None:
             return t
-        v = view_from_observation(obs)
         if obs.phase == ANSWER:
-            return medium_choose(v, legal)
-        scores = medium_scores(v, legal)
+            return medium_choose(obs, legal)
+        scores = medium_scores(obs, legal)
         order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
         cands = [i for i in order if scores[i] > NEG / 2][:self.candidates]
         if not cands:

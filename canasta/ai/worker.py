@@ -39,9 +39,8 @@ def safe_action(obs: Optional[Observation], legal: Sequence[Action]) -> Optional
         return None
     try:
         from .policy import medium_choose
-        from .view import view_from_observation
         if obs is not None:
-            a = medium_choose(view_from_observation(obs), legal)
+            a = medium_choose(obs, legal)
             if a in legal:
                 return a
     except Exception:  # noqa: BLE001 - the fallback of the fallback
