@@ -882,47 +882,19 @@ def _go_out(st: State, seat: int, events: list[Event]) -> None:
 # end of a deal
 # ---------------------------------------------------------------------------
 
-def score_items(st: State, went_out: Optional[int], concealed: bool) -> list[TeamItems]:
-    r = st.rules
-    sc = r.scoring
-    items = []
-    for team in range(r.teams):  # type: ignore[arg-type]
-        it = TeamItems()
-        melds = st.melds[team]
-        for m in melds:
-            for c in m.cards:
-                it.melded += POINTS_OF[c]
-            if m.canasta == "mixed":
-                it.mixed_canastas += 1
-            elif m.canasta == "natural":
-                it.natural_canastas += 1
-        it.natural_bonus = sc.natural_canasta * it.natural_canastas
-        it.mixed_bonus = sc.mixed_canasta * it.mixed_canastas
-        it.canasta_bonus = it.natural_bonus + it.mixed_bonus
-        it.red_threes = len(st.red3[team])
-        if it.red_threes:
-            value = r.red_three_score(it.red_threes)
-            it.red_three_score = -value if (not melds and sc.red_threes_negative_without_meld) else value
-        if went_out is not None and st.team_of(went_out) == team:
-            it.going_out = sc.going_out
-            if concealed:
-                it.concealed = sc.concealed_extra
-        for seat in range(r.players):
-            if st.team_of(seat) == team:
-                for c in st.hands[seat]:
-                    it.in_hand -= POINTS_OF[c]
-        items.append(it)
-    return items
+def score_items(st: State, went_out: Optional[int], concealed: bool) -> list:
+    """Each team's itemised result of the deal as it stands (the game module's scoring)."""
+    return game_of(st.rules).score(st, went_out, concealed)[0]
 
 
 def _end_deal(st: State, went_out: Optional[int], events: list[Event]) -> None:
     if went_out is None:
         st.concealed = False
     st.went_out = went_out
-    items = score_items(st, went_out, st.concealed)
-    totals = [s + it.total for s, it in zip(st.scores, items)]
+    items, lines = game_of(st.rules).score(st, went_out, st.concealed)
+    totals = [s + sum(line.points for line in team) for s, team in zip(st.scores, lines)]
     res = DealResult(st.deal_number, st.dealer, went_out, st.concealed, items, totals,
-                     [dict(st.canastas(t)) for t in range(st.rules.teams)])  # type: ignore[arg-type]
+                     [dict(st.canastas(t)) for t in range(st.rules.teams)], lines)  # type: ignore[arg-type]
     st.result = res
     st.history = st.history + [res]
     events.append(Event("deal_over", info=res))

@@ -97,21 +97,31 @@ class TeamItems:
         return (self.melded + self.canasta_bonus + self.red_three_score + self.going_out
                 + self.concealed + self.in_hand)
 
-    def lines(self) -> list[tuple[str, int]]:
-        """(label, points) rows for the score sheet."""
-        rows = [("Melded cards", self.melded)]
+    def lines(self) -> list["ScoreLine"]:
+        """Classic's score lines for the score sheet: the label, the points, and how many
+        (canastas, red threes) as the detail. They add up to :attr:`total`."""
+        rows = [ScoreLine("Melded cards", self.melded)]
         if self.natural_canastas:
-            rows.append((f"Natural canastas x{self.natural_canastas}", self.natural_bonus))
+            rows.append(ScoreLine("Natural canastas", self.natural_bonus, str(self.natural_canastas)))
         if self.mixed_canastas:
-            rows.append((f"Mixed canastas x{self.mixed_canastas}", self.mixed_bonus))
+            rows.append(ScoreLine("Mixed canastas", self.mixed_bonus, str(self.mixed_canastas)))
         if self.red_threes:
-            rows.append((f"Red threes x{self.red_threes}", self.red_three_score))
+            rows.append(ScoreLine("Red threes", self.red_three_score, str(self.red_threes)))
         if self.going_out:
-            rows.append(("Going out", self.going_out))
+            rows.append(ScoreLine("Going out", self.going_out))
         if self.concealed:
-            rows.append(("Concealed", self.concealed))
-        rows.append(("Cards left in hand", self.in_hand))
+            rows.append(ScoreLine("Concealed", self.concealed))
+        rows.append(ScoreLine("Cards left in hand", self.in_hand))
         return rows
+
+
+class ScoreLine(NamedTuple):
+    """One line of a team's result for a deal: what it is for, its points (negative
+    for a cost), and an optional detail such as how many."""
+
+    label: str
+    points: int
+    detail: Optional[str] = None
 
 
 @dataclass
@@ -123,9 +133,13 @@ class DealResult:
     items: list[TeamItems]
     totals: list[int]                      # cumulative after this deal
     canastas: list[dict[str, int]] = field(default_factory=list)  # per team: count by canasta kind
+    lines: list[list[ScoreLine]] = field(default_factory=list)    # per team, from the game's scoring
 
     @property
     def scores(self) -> list[int]:
+        """Each team's result for the deal: the sum of its score lines."""
+        if self.lines:
+            return [sum(line.points for line in team) for team in self.lines]
         return [it.total for it in self.items]
 
 

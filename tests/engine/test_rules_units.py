@@ -273,7 +273,7 @@ def _check_items(items, result=None):
     for it in items:
         parts = (it.melded + it.canasta_bonus + it.red_three_score + it.going_out + it.concealed + it.in_hand)
         assert it.total == parts
-        assert sum(p for _, p in it.lines()) == it.total
+        assert sum(line.points for line in it.lines()) == it.total
         assert it.canasta_bonus == 500 * it.natural_canastas + 300 * it.mixed_canastas
         assert it.in_hand <= 0 and it.melded >= 0
     if result is not None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
-from ..cards import RANK_NAMES, PLURAL_NAMES
+from ..cards import PLURAL_NAMES, POINTS_OF, RANK_NAMES
 from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError
 
 if TYPE_CHECKING:
-    from ..state import TableMeld
+    from ..state import ScoreLine, State, TableMeld, TeamItems
 
 NAME = "classic"
 TITLE = "Classic Canasta"
@@ -143,3 +143,45 @@ def canasta_bonus(kind: str, rules: Rules) -> int:
 def natural_mixed(counts) -> tuple[int, int]:
     """(natural, mixed) from a count of canastas by kind (``State.canastas``)."""
     return counts.get("natural", 0), counts.get("mixed", 0)
+
+
+# ---------------------------------------------------------------------------
+# scoring (RULES.md section 7)
+# ---------------------------------------------------------------------------
+
+def score(st: "State", went_out: Optional[int], concealed: bool
+          ) -> tuple[list["TeamItems"], list[list["ScoreLine"]]]:
+    """Each team's itemised result of the deal, and its score lines: melded cards,
+    canasta bonuses by kind, red threes (against a side that has not melded), going
+    out (and concealed), minus the cards left in hand."""
+    from ..state import TeamItems
+    r = st.rules
+    sc = r.scoring
+    items = []
+    for team in range(r.teams):  # type: ignore[arg-type]
+        it = TeamItems()
+        melds = st.melds[team]
+        for m in melds:
+            for c in m.cards:
+                it.melded += POINTS_OF[c]
+            if m.canasta == "mixed":
+                it.mixed_canastas += 1
+            elif m.canasta == "natural":
+                it.natural_canastas += 1
+        it.natural_bonus = sc.natural_canasta * it.natural_canastas
+        it.mixed_bonus = sc.mixed_canasta * it.mixed_canastas
+        it.canasta_bonus = it.natural_bonus + it.mixed_bonus
+        it.red_threes = len(st.red3[team])
+        if it.red_threes:
+            value = r.red_three_score(it.red_threes)
+            it.red_three_score = -value if (not melds and sc.red_threes_negative_without_meld) else value
+        if went_out is not None and st.team_of(went_out) == team:
+            it.going_out = sc.going_out
+            if concealed:
+                it.concealed = sc.concealed_extra
+        for seat in range(r.players):
+            if st.team_of(seat) == team:
+                for c in st.hands[seat]:
+                    it.in_hand -= POINTS_OF[c]
+        items.append(it)
+    return items, [it.lines() for it in items]
