@@ -174,3 +174,38 @@ class HardPlayer(Player):
                            "ms": (time.perf_counter() - start) * 1000.0,
                            "means": [sum(r) / len(r) for r in results]}
         return cands[best_j]
+
+
+COACH_WORLDS = 48  # worlds (at eight simulated turns) the coach plays for each decision
+
+
+def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object = 0,
+                  worlds: int = COACH_WORLDS, depth: int | None = None,
+                  should_stop: StopCheck = None) -> list[list[float]]:
+    """Play every action of ``actions`` (legal for the seat of ``obs``) in the same
+    sampled worlds, as the hard player's search does, and return for each action its
+    margin in every world (our side's points minus the best other side's), world by
+    world in the same order, so that two actions can be compared pair by pair.
+
+    Only the observation is used, never a hidden hand. The worlds are dealt from a
+    random generator seeded by ``seed`` and the observation, and their number is
+    fixed (``worlds`` at eight simulated turns, scaled like the hard player's), so
+    the answer depends on the seed and the observation alone. ``should_stop``, when it
+    returns True, ends the search after the current world (at least two are played
+    unless it is already True before the first)."""
+    rng = random.Random(f"coach|{seed}|{observation_key(obs)}")
+    team = obs.seat % obs.rules.teams
+    if depth is None:
+        depth = DEFAULT_ROUNDS * obs.rules.players
+    n_worlds = max(2, int(round(worlds * 8 / max(1, depth))))
+    results: list[list[float]] = [[] for _ in actions]
+    for _ in range(n_worlds):
+        if should_stop is not None and should_stop():
+            break
+        world = sample_state(obs, rng)
+        for j, a in enumerate(actions):
+            s = world.clone()
+            apply_in_place(s, a, obs.seat)
+            rollout(s, depth)
+            results[j].append(margin_for(evaluate(s), team))
+    return results

@@ -2,8 +2,9 @@
 
 The database is ``scores.sqlite3`` in :func:`~canasta.store.paths.data_dir`, in WAL
 mode, with its schema version in ``PRAGMA user_version``. :data:`MIGRATIONS` holds one
-function per version step; to add version 2, append a function that takes a version-1
-database to version 2 and describe the new tables in :data:`EXPECTED_COLUMNS`.
+function per version step (version 2 added the game records and the coach's verdicts
+for Review); to add version 3, append a function that takes a version-2 database to
+version 3 and describe the new tables in :data:`EXPECTED_COLUMNS`.
 
 Only finished games are recorded, each in one transaction with all its deals (the
 game in progress lives in :mod:`canasta.store.saves`). Nothing here raises for a
@@ -51,6 +52,8 @@ The game dictionary given to :meth:`ScoreDatabase.record_game`::
         ],
         "final_totals": [5120, 3880],  # optional; the last deal's totals if missing
         "winners": [0],                # optional; the teams with the highest total
+        "record": {...},               # optional; the engine's game record (Game.to_json()),
+                                       # kept in ``records`` for replay (see record_of)
     }
 """
 
@@ -115,8 +118,33 @@ def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX games_by_finish ON games(finished_at)")
 
 
+def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
+    """Version 2: each game's record (rules, seed, moves) for replay, and the coach's
+    verdicts, so that a second review is instant."""
+    conn.execute(
+        """
+        CREATE TABLE records (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            record_json TEXT NOT NULL
+        )
+        """
+    )
+    conn.execute(
+        """
+        CREATE TABLE coach (
+            record_key TEXT NOT NULL,
+            deal INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            settings TEXT NOT NULL,
+            results_json TEXT NOT NULL,
+            PRIMARY KEY (record_key, deal, seat, settings)
+        )
+        """
+    )
+
+
 #: ``MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1, _migrate_1_to_2]
 
 
 def schema_version() -> int:
@@ -134,6 +162,8 @@ EXPECTED_COLUMNS: dict[str, set[str]] = {
         "game_id", "number", "dealer", "went_out", "concealed", "items_json",
         "deal_scores_json", "totals_json",
     },
+    "records": {"game_id", "record_json"},
+    "coach": {"record_key", "deal", "seat", "settings", "results_json"},
 }
 
 
@@ -299,6 +329,9 @@ def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("options must be a dictionary")
     if "target_score" in options:
         _int(options["target_score"], "the target score")
+    game_record = game.get("record")  # the engine's game record, for replay (optional)
+    if game_record is not None and not isinstance(game_record, dict):
+        raise ValueError("record must be the game record's dictionary")
     result = {
         "uid": _text(str(game.get("uid") or uuid.uuid4().hex), "uid"),
         "started_at": _text(str(game.get("started_at") or _now()), "started_at"),
@@ -312,6 +345,8 @@ def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
         "final_totals": final_totals,
         "winners": winners,
     }
+    if game_record is not None:
+        result["record"] = game_record
     json.dumps(result)  # a TypeError here means something that is not JSON-able
     return result
 
@@ -685,6 +720,9 @@ class ScoreDatabase:
                     for d in game["deals"]
                 ],
             )
+            if game.get("record") is not None:
+                conn.execute("INSERT INTO records (game_id, record_json) VALUES (?, ?)",
+                             (game_id, json.dumps(game["record"], separators=(",", ":"))))
             conn.execute("COMMIT")
             return game_id
         except BaseException:
@@ -879,6 +917,57 @@ class ScoreDatabase:
         deals = self._deals_of_game(stored, rows or [])
         self._report_damaged(before)
         return deals
+
+    def record_of(self, game: int | str) -> dict[str, Any] | None:
+        """The game record (rules, seed, moves) kept with a game, by id or uid; ``None``
+        for a game recorded without one (or when the history cannot be read)."""
+        for waiting in self._pending:
+            if waiting["uid"] == game:
+                return waiting.get("record")
+        if isinstance(game, str):
+            rows = self._query(
+                "SELECT record_json FROM records JOIN games ON games.id = records.game_id WHERE games.uid = ?",
+                (game,))
+        else:
+            rows = self._query("SELECT record_json FROM records WHERE game_id = ?", (game,))
+        if not rows:
+            return None
+        try:
+            data = json.loads(rows[0][0])
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def coach_results(self, record_key: str, deal: int, seat: int, settings: str) -> list[Any] | None:
+        """The coach's stored verdicts for one deal and seat of a game (``None`` if it
+        has not reviewed it with these settings); the caller checks their shape."""
+        rows = self._query(
+            "SELECT results_json FROM coach WHERE record_key = ? AND deal = ? AND seat = ? AND settings = ?",
+            (record_key, deal, seat, settings))
+        if not rows:
+            return None
+        try:
+            data = json.loads(rows[0][0])
+        except ValueError:
+            return None
+        return data if isinstance(data, list) else None
+
+    def store_coach_results(self, record_key: str, deal: int, seat: int, settings: str,
+                            results: list[Any]) -> bool:
+        """Keep the coach's verdicts on a whole deal; False when they could not be
+        written (a later review searches again). Never raises for storage trouble."""
+        if not self._ready():
+            return False
+        assert self._conn is not None
+        try:
+            self._conn.execute(
+                "INSERT OR REPLACE INTO coach (record_key, deal, seat, settings, results_json) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (record_key, deal, seat, settings, json.dumps(results, separators=(",", ":"))))
+        except (sqlite3.Error, OSError) as exc:
+            self._failed(exc)
+            return False
+        return True
 
     def all_games(self) -> list[dict[str, Any]]:
         """Every recorded game with its deals (waiting ones last), oldest first.

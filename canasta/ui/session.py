@@ -135,6 +135,7 @@ def finished_game_summary(game: Game, seats: list[SeatConfig], meta: dict[str, A
         "deals": deals,
         "final_totals": list(st.history[-1].totals) if st.history else list(st.scores),
         "winners": list(st.winners),
+        "record": game.to_json(),  # kept for Review (replay and coach)
     }
     if meta.get("started_at"):
         out["started_at"] = meta["started_at"]

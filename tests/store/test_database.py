@@ -229,8 +229,9 @@ def test_wal_mode_and_schema_version():
     ScoreDatabase().close()
     conn = raw()
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == database.schema_version() == 1
-    assert {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")} == {"games", "deals"}
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == database.schema_version() == 2
+    assert {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")} == {
+        "games", "deals", "records", "coach"}
 
 
 def test_an_empty_version_0_database_is_migrated():
@@ -240,7 +241,7 @@ def test_an_empty_version_0_database_is_migrated():
     with ScoreDatabase() as db:
         assert db.record_game(game_won()) is not None
         assert db.messages == []
-    assert raw().execute("PRAGMA user_version").fetchone()[0] == 1
+    assert raw().execute("PRAGMA user_version").fetchone()[0] == database.schema_version()
     assert kept_copies() == []
 
 
@@ -260,7 +261,7 @@ def test_a_later_migration_is_applied_to_an_existing_database(monkeypatch):
         assert db.statistics()["games_won"] == 1
         db.record_game(game_lost())
     conn = raw()
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
     assert "note" in {r[1] for r in conn.execute("PRAGMA table_info(games)")}
     assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 2
 
@@ -278,7 +279,7 @@ def test_a_failing_migration_changes_nothing(monkeypatch):
     assert len(db.messages) == 1  # reported, not raised
     db.close()
     conn = raw()
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     assert "note" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}
 
 

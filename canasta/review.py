@@ -1,0 +1,280 @@
+"""Review a recorded game with the coach, from the command line; record files.
+
+    python -m canasta.review RECORD.json [--deal N] [--seat S] [--json OUT]
+    python -m canasta.review --honesty [--deals 20]
+
+The first form prints one line per flagged decision of seat ``S`` (default 0) in deal
+``N`` (default: every deal of the record) and ends with
+``N decisions, K flagged, expected cost X points``. A record file is the engine's
+game record (:meth:`canasta.engine.record.Game.to_json`); reading one checks every
+move, and a damaged file is reported in one sentence.
+
+``--honesty`` measures whether the coach tells weak play from strong: it plays
+``--deals`` 4-player Classic deals twice from the same shuffles, seat 0 played once
+by the random player and once by the hard player (the other seats by ``--others``,
+medium by default), has the coach rate seat 0's decisions in both, and prints the
+mean expected cost per decision of each and their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+from .ai import make_player
+from .ai.coach import COACH_VERSION, Decision, StopCheck, deals_in, review, summary_line
+from .ai.search import COACH_WORLDS
+from .engine import Rules, legal_actions
+from .engine.observe import observe
+from .engine.record import Game, RecordError
+from .engine.state import DEAL_OVER, GAME_OVER
+
+#: the largest record file read (a whole game is a few tens of kilobytes)
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+
+
+# --------------------------------------------------------------------------- record files
+
+
+def read_record(path: str | Path) -> Game:
+    """The game in a record file, played back and checked; raises RecordError with one
+    sentence for a missing, unreadable or damaged file."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{p.name} is too large to be a game record.")
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"There is no file {p}.") from None
+    except IsADirectoryError:
+        raise RecordError(f"{p} is a folder, not a game record.") from None
+    except OSError as e:
+        raise RecordError(f"{p.name} could not be read ({e.strerror or e}).") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{p.name} is not a Canasta game record (it is not text).") from None
+    try:
+        return Game.loads(text)
+    except RecordError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
+        # anything the checks did not foresee still reads as one sentence
+        raise RecordError(f"{p.name} is not a valid game record ({type(e).__name__}).") from None
+
+
+def record_text(game: Game, **extra: Any) -> str:
+    """The record file's text: the engine's record, with optional extra keys (names of
+    the seats, the deal shown) that readers ignore."""
+    data = game.to_json()
+    for k, v in extra.items():
+        data.setdefault(k, v)
+    return json.dumps(data, indent=1)
+
+
+def write_record(game: Game, path: str | Path, **extra: Any) -> Path:
+    """Write ``game`` as a record file (through a temporary file, so a failed write
+    leaves no half file). Raises OSError."""
+    from .store.atomic import atomic_write_text
+    p = Path(path)
+    atomic_write_text(p, record_text(game, **extra))
+    return p
+
+
+def game_until_deal_end(game: Game, deal: int) -> Game:
+    """The record up to the end of deal ``deal`` (1-based): to share one deal."""
+    out = Game(game.rules, game.seed, game.first_dealer)
+    for a in game.actions:
+        if out.state.phase == GAME_OVER or out.state.deal_number + 1 > deal:
+            break
+        if out.state.phase == DEAL_OVER and out.state.deal_number + 1 == deal:
+            break
+        out.play(a)
+    return out
+
+
+# --------------------------------------------------------------------------- stored verdicts
+
+
+def record_key(game: Game) -> str:
+    """A name for a game's record that changes with any move: the key of the coach's
+    stored verdicts."""
+    text = json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def coach_settings(seed: int, worlds: int) -> str:
+    return f"coach{COACH_VERSION}:seed{seed}:worlds{worlds}"
+
+
+def stored_review(db: Any, game: Game, seat: int, deal: int, *, seed: int = 0,
+                  worlds: int = COACH_WORLDS) -> Optional[list[Decision]]:
+    """The verdicts on a deal kept in the score history ``db``, or None."""
+    if db is None:
+        return None
+    data = db.coach_results(record_key(game), deal, seat, coach_settings(seed, worlds))
+    if data is None:
+        return None
+    limit = game.state.total_cards
+    try:
+        return [Decision.from_json(d, limit) for d in data]
+    except ValueError:
+        return None  # damaged: review again
+
+
+def cached_review(db: Any, game: Game, seat: int, deal: int, *, seed: int = 0, worlds: int = COACH_WORLDS,
+                  should_stop: StopCheck = None) -> Iterator[Decision]:
+    """Like :func:`canasta.ai.coach.review` for one deal, but the verdicts of a deal
+    reviewed before come from ``db`` at once, and a review that runs to the end is
+    kept there (a cancelled one is not)."""
+    kept = stored_review(db, game, seat, deal, seed=seed, worlds=worlds)
+    if kept is not None:
+        yield from kept
+        return
+    done: list[Decision] = []
+    for d in review(game, seat, deal, seed=seed, worlds=worlds, should_stop=should_stop):
+        done.append(d)
+        yield d
+    if db is not None and not (should_stop is not None and should_stop()):
+        db.store_coach_results(record_key(game), deal, seat, coach_settings(seed, worlds),
+                               [d.to_json() for d in done])
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def _line(d: Decision) -> str:
+    return f"deal {d.deal}, move {d.index + 1}: -{d.cost:.0f}  {d.sentence}"
+
+
+def run_review(game: Game, seat: int, deal: Optional[int], seed: int = 0, worlds: int = COACH_WORLDS,
+               out: Callable[[str], None] = print, timing: bool = False) -> list[Decision]:
+    decisions = []
+    start = time.perf_counter()
+    first_flag: Optional[float] = None
+    first: Optional[float] = None
+    for d in review(game, seat, deal, seed=seed, worlds=worlds):
+        decisions.append(d)
+        if first is None:
+            first = time.perf_counter() - start
+        if d.flagged:
+            if first_flag is None:
+                first_flag = time.perf_counter() - start
+            out(_line(d))
+    out(summary_line(decisions))
+    if timing:
+        total = time.perf_counter() - start
+        print(f"reviewed in {total:.1f} s; first verdict after {first or 0:.1f} s, first flag after "
+              + (f"{first_flag:.1f} s" if first_flag is not None else "(none)"), file=sys.stderr)
+    return decisions
+
+
+def play_deal(level0: str, index: int, *, others: str = "medium", player_seed: int = 1000,
+              rules: Optional[Rules] = None) -> Game:
+    """One deal of the honesty sample: seat 0 by ``level0``, the others by ``others``."""
+    rules = rules or Rules(players=4)
+    game = Game(rules, seed=f"honesty:{index}", dealer=index % rules.players)
+    n = game.state.rules.players
+    players = [make_player(level0, seed=player_seed + index)]
+    players += [make_player(others, seed=player_seed + 100 * s + index) for s in range(1, n)]
+    steps = 0
+    while game.state.phase not in (DEAL_OVER, GAME_OVER):
+        st = game.state
+        game.play(players[st.to_act].choose(observe(st, st.to_act), legal_actions(st)))
+        steps += 1
+        if steps > 5000:
+            raise RuntimeError(f"honesty deal {index} did not end")
+    return game
+
+
+def honesty(deals: int = 20, *, coach_seed: int = 7, player_seed: int = 1000, worlds: int = COACH_WORLDS,
+            others: str = "medium", out: Optional[Callable[[str], None]] = None) -> dict[str, Any]:
+    """Mean expected cost per decision of seat 0 played by the random player and by the
+    hard player, on the same shuffles (the coach's seed differs from the players')."""
+    result: dict[str, Any] = {"deals": deals, "others": others, "worlds": worlds,
+                              "coach_seed": coach_seed, "player_seed": player_seed}
+    for level in ("random", "hard"):
+        costs: list[float] = []
+        flagged = 0
+        t0 = time.perf_counter()
+        for i in range(deals):
+            game = play_deal(level, i, others=others, player_seed=player_seed)
+            ds = list(review(game, 0, 1, seed=coach_seed, worlds=worlds))
+            costs += [d.cost for d in ds]
+            flagged += sum(d.flagged for d in ds)
+            if out is not None:
+                mean = sum(d.cost for d in ds) / len(ds) if ds else 0.0
+                out(f"{level:6} deal {i + 1:2}: {len(ds):2} decisions, {sum(d.flagged for d in ds)} flagged, "
+                    f"mean cost {mean:6.1f}")
+        result[level] = {"decisions": len(costs), "flagged": flagged,
+                         "mean_cost": sum(costs) / len(costs) if costs else 0.0,
+                         "seconds": round(time.perf_counter() - t0, 1)}
+    hard = result["hard"]["mean_cost"]
+    result["ratio"] = result["random"]["mean_cost"] / hard if hard > 0 else float("inf")
+    return result
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m canasta.review",
+                                 description="Have the coach review a recorded game of Canasta.")
+    ap.add_argument("record", nargs="?", help="a game record file (JSON)")
+    ap.add_argument("--deal", type=int, default=None, help="the deal to review (1-based; default: all)")
+    ap.add_argument("--seat", type=int, default=0, help="the seat whose decisions are rated (default 0)")
+    ap.add_argument("--json", dest="json_out", default=None, help="also write the verdicts to this JSON file")
+    ap.add_argument("--seed", type=int, default=0, help="the coach's seed (default 0)")
+    ap.add_argument("--worlds", type=int, default=COACH_WORLDS, help=f"worlds per decision (default {COACH_WORLDS})")
+    ap.add_argument("--timing", action="store_true", help="say on stderr how long the review took")
+    ap.add_argument("--honesty", action="store_true", help="measure random against hard at seat 0")
+    ap.add_argument("--deals", type=int, default=20, help="deals for --honesty (default 20)")
+    ap.add_argument("--others", default="medium", help="level of the other seats for --honesty")
+    args = ap.parse_args(argv)
+
+    if args.honesty:
+        res = honesty(args.deals, worlds=args.worlds, others=args.others, out=print)
+        for level in ("random", "hard"):
+            r = res[level]
+            print(f"seat 0 {level}: {r['decisions']} decisions, {r['flagged']} flagged, "
+                  f"mean expected cost {r['mean_cost']:.1f} points per decision ({r['seconds']} s)")
+        print(f"ratio random/hard: {res['ratio']:.1f}")
+        if args.json_out:
+            Path(args.json_out).write_text(json.dumps(res, indent=1))
+        return 0
+
+    if not args.record:
+        ap.print_usage(sys.stderr)
+        print("python -m canasta.review: give a record file, or --honesty.", file=sys.stderr)
+        return 2
+    try:
+        game = read_record(args.record)
+    except RecordError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    players = game.state.rules.players
+    if not 0 <= args.seat < players:
+        print(f"There is no seat {args.seat} in this {players}-player game (seats are 0 to {players - 1}).",
+              file=sys.stderr)
+        return 2
+    n_deals = deals_in(game)
+    if args.deal is not None and not 1 <= args.deal <= n_deals:
+        print(f"The record has {n_deals} deal{'s' if n_deals != 1 else ''}; there is no deal {args.deal}.",
+              file=sys.stderr)
+        return 2
+    decisions = run_review(game, args.seat, args.deal, seed=args.seed, worlds=args.worlds, timing=args.timing)
+    if args.json_out:
+        data = {"record": str(args.record), "seat": args.seat, "deal": args.deal, "coach_seed": args.seed,
+                "decisions": [d.to_json() for d in decisions], "summary": summary_line(decisions)}
+        try:
+            Path(args.json_out).write_text(json.dumps(data, indent=1))
+        except OSError as e:
+            print(f"The verdicts could not be written to {args.json_out} ({e.strerror or e}).", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
