@@ -16,6 +16,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="canasta", description="Canasta, the card game.")
     ap.add_argument("--autoplay", action="store_true", help="every seat is a computer player")
     ap.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=None, help="number of players")
+    ap.add_argument("--variant", default=None, metavar="GAME",
+                    help="the game of the family to play: classic, samba, bolivia... (default classic)")
     ap.add_argument("--seed", default=None, help="deal number: the same number deals the same cards")
     ap.add_argument("--deals", type=int, default=None, help="quit after this many deals")
     ap.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
@@ -39,6 +41,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         (min_w, min_h), (max_w, max_h) = MIN_SIZE, MAX_WINDOW_SIZE
         if not (min_w <= w <= max_w and min_h <= h <= max_h):
             ap.error(f"--size must be between {min_w}x{min_h} and {max_w}x{max_h}, not {w}x{h}")
+    if a.variant is not None:
+        from .engine.variants import names
+        if a.variant not in names():
+            ap.error(f"--variant must be one of {', '.join(names())}, not {a.variant}")
     if a.deals is not None and a.deals < 1:
         ap.error(f"--deals must be 1 or more, not {a.deals}")
     if a.hotseat is not None and not 1 <= a.hotseat <= 6:

@@ -2,8 +2,8 @@
 
 Normally the main menu (with Continue when a game was left in progress). The demo
 and test options go straight to a table: ``--autoplay`` (computer players only,
-quitting after ``--deals N``), and ``--hotseat N``, ``--players``, ``--seed`` or
-``--level`` when given. A file that cannot be used never stops the start: its
+quitting after ``--deals N``), and ``--hotseat N``, ``--players``, ``--variant``, ``--seed``
+or ``--level`` when given. A file that cannot be used never stops the start: its
 sentence is printed and shown on the main menu.
 """
 
@@ -19,7 +19,8 @@ __all__ = ["run", "start", "default_seats", "wants_table"]
 
 def wants_table(args) -> bool:
     """True when the command line asks for a table straight away."""
-    return bool(args.autoplay or args.hotseat or args.players or args.seed is not None or args.level)
+    return bool(args.autoplay or args.hotseat or args.players or args.seed is not None or args.level
+                or getattr(args, "variant", None))
 
 
 def start(args, ai=None):
@@ -48,7 +49,8 @@ def start(args, ai=None):
         # autoplay moves on from every score sheet by itself: for --deals N deals, or to
         # the end of the game (then the window closes)
         deals = args.deals if args.deals else (10**9 if args.autoplay else None)
-        session.start_game(Rules(players=players), seats, args.seed, save=humans > 0,
+        rules = Rules(variant=getattr(args, "variant", None) or "classic", players=players)
+        session.start_game(rules, seats, args.seed, save=humans > 0,
                            autoplay=bool(args.autoplay), autoplay_deals=deals, screenshot=args.screenshot)
     else:
         session.show_main_menu()

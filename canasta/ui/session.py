@@ -17,11 +17,12 @@ from datetime import datetime
 from typing import Any, Optional
 
 from ..engine.record import Game, RecordError
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import Rules
 from ..store import (ScoreDatabase, discard_saved_game, load_game, quarantine_saved_game, save_game,
                      save_settings)
 from ..store.lock import InstanceLock
 from ..store.names import SEAT_LEVELS, parse_seats, shown
+from . import games
 from .table import SEAT_NAMES, SeatConfig, TableScene
 
 LEVELS = SEAT_LEVELS
@@ -29,22 +30,9 @@ ALREADY_OPEN = ("Canasta is already open in another window, so this one does not
                 "and the game saved there is kept.")
 COMPUTER_NAMES = ("Marta", "Luis", "Ines", "Hugo", "Rosa")
 
-#: Short names of the variants, for the statistics.
-VARIANT_NAMES = {
-    "classic-2": "Classic, 2 players",
-    "classic-3": "Classic, 3 players",
-    "classic-4": "Classic, 4 players",
-    "classic-6": "Classic, 6 players (pairs)",
-    "classic-6-threes": "Classic, 6 players (threes)",
-}
-
-
-def preset_of(rules: Rules) -> str:
-    """The preset a set of rules starts from (by player count and sides)."""
-    r = rules.resolved()
-    if r.players == 6:
-        return "classic-6-threes" if r.teams == 2 else "classic-6"
-    return f"classic-{r.players}"
+#: Short names of the variants (game and seating), for the statistics.
+VARIANT_NAMES = {key: games.preset_short(key) for key in games.all_presets()}
+preset_of = games.preset_of
 
 
 def team_names(seats: list[SeatConfig], rules: Rules) -> list[str]:
@@ -110,7 +98,8 @@ class Resumable:
             except (ValueError, TypeError, OverflowError):
                 when = ""
         scores = " to ".join(f"{s:,}" for s in st.scores)
-        return f"Deal {st.deal_number + 1} of a {r.players}-player game  ·  {scores}{when}"
+        game = "" if r.variant == "classic" else f" {games.short_title(r.variant)}"
+        return f"Deal {st.deal_number + 1} of a {r.players}-player{game} game  ·  {scores}{when}"
 
 
 def finished_game_summary(game: Game, seats: list[SeatConfig], meta: dict[str, Any]) -> dict[str, Any]:
@@ -384,9 +373,8 @@ class Session:
             out.append(("Your game in progress", self.resumable.game.state.rules))
         preset, rules = remembered_rules(self.settings)
         out.append(("Your next game (as last set up)", rules.resolved()))
-        from ..engine.rules import PRESET_NAMES
-        for key, name in PRESET_NAMES.items():
-            out.append((name, PRESETS[key].resolved()))
+        for key, rules in games.all_presets().items():
+            out.append((games.preset_name(key), rules.resolved()))
         return out
 
     def save_settings(self) -> None:

@@ -77,7 +77,9 @@ def test_a_game_set_up_and_started_from_the_keyboard(launch):
     form = app.scene
     assert isinstance(form, NewGameScreen)
     press(app, pygame.K_TAB)  # the Players tab
-    press(app, pygame.K_DOWN)  # down to the number of players
+    press(app, pygame.K_DOWN)  # down to the game (asked first)
+    assert form.focused is form.control("game")
+    press(app, pygame.K_TAB)  # on to the number of players
     assert form.focused is form.control("players")
     press(app, pygame.K_LEFT)  # 4 -> 3 players
     assert form.players == 3 and form.opts["hand_size"] == 13

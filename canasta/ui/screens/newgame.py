@@ -1,10 +1,11 @@
 """The new-game form: who plays, by which rules, and which deal.
 
-Two tabs. *Players*: how many (2, 3, 4 or 6; for six, three pairs or two teams of
-three), each seat human or computer with a name and a level, and the deal number
-(the seed: the same number and rules deal the same cards; a fresh random one is
-offered each time). *Rules*: a preset to start from and every option of RULES.md
-with its one-line explanation. The rules are checked by ``Rules.resolved()`` as they
+Two tabs. *Players*: first the game (Classic, then every other game the engine
+registers, see :mod:`canasta.ui.games`), how many play (the counts that game allows;
+for six, three pairs or two teams of three), each seat human or computer with a name
+and a level, and the deal number (the seed: the same number and rules deal the same
+cards; a fresh random one is offered each time). *Rules*: a preset of that game to
+start from and that game's options, each with its one-line explanation. The rules are checked by ``Rules.resolved()`` as they
 change; its sentence shows under the form and Start waits until they make sense.
 The setup is remembered in ``settings.last_game`` and offered again next time.
 """
@@ -17,17 +18,18 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from ...engine.rules import OPTION_HELP, PRESET_NAMES, PRESETS, Rules, RulesError
+from ...engine.rules import Rules, RulesError
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
 from ...store.names import check_name
+from .. import games
 from ..session import COMPUTER_NAMES, LEVELS, preset_of
 from ..table import SEAT_NAMES, SeatConfig
 from ..widgets import DIM, GOLD, INK, blit_text, panel
 
 PLAYER_COUNTS = (2, 3, 4, 6)
-TARGETS = (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 8500, 10000, 12500, 15000, 20000)
+TARGETS = games.TARGETS
 MINIMUMS = tuple(sorted(set(range(0, 310, 10)) | {15, 25, 75, 125, 155}))
 NEGATIVE_MINIMUMS = (0, 15, 25, 50)
 # options whose defaults follow the number of players (reset when it changes)
@@ -47,7 +49,7 @@ class SeatSetup:
 def preset_options(key: str) -> dict[str, Any]:
     """The explicit options of a preset, as plain values (every default filled in but
     the red-three table, which follows the number of packs)."""
-    d = PRESETS[key].resolved().to_dict(resolved_only=True)
+    d = games.all_presets()[key].resolved().to_dict(resolved_only=True)
     d["minimum_table"] = tuple(tuple(x) for x in d["minimum_table"])
     d["red_three_table"] = None
     return d
@@ -56,13 +58,25 @@ def preset_options(key: str) -> dict[str, Any]:
 def remembered_rules(settings) -> tuple[str, Rules]:
     """The preset and rules of the last game set up (the classic game if none or unusable)."""
     last = settings.last_game if isinstance(settings.last_game, dict) else {}
-    preset = last.get("preset") if last.get("preset") in PRESETS else "classic-4"
+    known = games.all_presets()
+    preset = last.get("preset") if last.get("preset") in known else "classic-4"
     try:
-        rules = Rules.from_dict(last.get("rules", {}) or PRESETS[preset].to_dict())
+        rules = Rules.from_dict(last.get("rules", {}) or known[preset].to_dict())
         rules.resolved()
     except (RulesError, TypeError, ValueError):
-        return preset, PRESETS[preset]
+        return preset, known[preset]
     return preset_of(rules), rules
+
+
+def player_dependent(game: str) -> set[str]:
+    """The options whose defaults follow the seating in ``game`` (reset when it changes):
+    those that differ between its presets, and Classic's usual ones."""
+    found = set(PLAYER_DEPENDENT)
+    values = [preset_options(k) for k in games.presets(game)]
+    for key in set().union(*values) if values else ():
+        if len({repr(v.get(key)) for v in values}) > 1:
+            found.add(key)
+    return found
 
 
 def random_deal_number() -> str:
@@ -114,6 +128,10 @@ class NewGameScreen(Screen):
     def players(self) -> int:
         return int(self.opts["players"])
 
+    @property
+    def game(self) -> str:
+        return str(self.opts.get("variant") or "classic")
+
     def rules(self) -> Rules:
         """The rules as set (raises RulesError for values of the wrong kind)."""
         return Rules.from_dict({k: v for k, v in self.opts.items() if v is not None})
@@ -135,23 +153,41 @@ class NewGameScreen(Screen):
         """Switch to a preset; ``keep_options`` keeps the options that do not follow
         the number of players (the wild-card rules, freezing...)."""
         new = preset_options(key)
-        if keep_options:
+        game = new.get("variant", "classic")
+        if keep_options and game == self.game:
+            dependent = player_dependent(game)
             for k, v in self.opts.items():
-                if k not in PLAYER_DEPENDENT and k not in ("players", "variant"):
+                if k not in dependent and k not in ("players", "variant"):
                     new[k] = v
+        game_changed = game != self.game
         self.opts = new
         self.preset = key
+        if game_changed and hasattr(self, "option_rows"):
+            self._build_options()
         self._validate()
+
+    def player_counts(self) -> list[int]:
+        return games.player_counts(self.game)
+
+    def set_game(self, game: str) -> None:
+        """Choose the game: its preset at the same seating when it has one, else its first."""
+        if game == self.game:
+            return
+        key = games.preset_for(game, self.players, self.opts.get("teams")) or next(iter(games.presets(game)))
+        self.apply_preset(key, keep_options=False)
 
     def set_players(self, n: int) -> None:
         if n == self.players:
             return
-        key = f"classic-{n}" if n != 6 else ("classic-6-threes" if self.preset == "classic-6-threes" else "classic-6")
-        self.apply_preset(key, keep_options=True)
+        key = games.preset_for(self.game, n, 2 if self.preset.endswith("-threes") else 3)
+        if key is not None:
+            self.apply_preset(key, keep_options=True)
 
     def set_sides(self, teams: int) -> None:
         if self.players == 6:
-            self.apply_preset("classic-6-threes" if teams == 2 else "classic-6", keep_options=True)
+            key = games.preset_for(self.game, 6, teams)
+            if key is not None:
+                self.apply_preset(key, keep_options=True)
 
     def changes_from_preset(self) -> int:
         base = preset_options(self.preset)
@@ -168,8 +204,11 @@ class NewGameScreen(Screen):
         self.players_tab = Button("Players", lambda: self._tab("players"), name="tab_players", style="tab")
         self.rules_tab = Button("Rules", lambda: self._tab("rules"), name="tab_rules", style="tab")
         # players tab
-        self.players_step = Stepper([(n, f"{n} players") for n in PLAYER_COUNTS], lambda: self.players,
-                                    self.set_players, name="players")
+        self.game_step = Stepper([(g, games.short_title(g)) for g in games.game_names()], lambda: self.game,
+                                 self.set_game, name="game", wrap=True,
+                                 tip="Which game of the Canasta family: its rules and options follow")
+        self.players_step = Stepper(lambda: [(n, f"{n} players") for n in self.player_counts()],
+                                    lambda: self.players, self.set_players, name="players")
         self.sides_step = Stepper(self._side_choices, lambda: self.opts["teams"], self.set_sides, name="sides")
         self.seat_rows = []
         for i in range(MAX_SEATS):
@@ -186,36 +225,11 @@ class NewGameScreen(Screen):
         self.seed_button = Button("New number", lambda: self._set_seed(random_deal_number()), name="new_seed",
                                       size=19)
         # rules tab
-        self.preset_step = Stepper(list(PRESET_NAMES.items()), lambda: self.preset,
-                                   lambda k: self.apply_preset(k, keep_options=False), name="preset", wrap=True)
+        self.preset_step = Stepper(lambda: [(k, games.preset_name(k)) for k in games.presets(self.game)],
+                                   lambda: self.preset, lambda k: self.apply_preset(k, keep_options=False),
+                                   name="preset", wrap=True)
         self.reset_button = Button("Reset to preset", lambda: self.apply_preset(self.preset, False),
                                        name="reset", size=19)
-
-        def step(key, choices):
-            return Stepper(choices, lambda: self.opts[key], lambda v: self.set_opt(key, v), name=key)
-
-        def toggle(key):
-            return Toggle(lambda: bool(self.opts[key]), lambda v: self.set_opt(key, v), name=key)
-
-        self.left_options = [
-            ("Packs", OPTION_HELP["decks"], step("decks", [(n, f"{n} pack" + ("s" if n > 1 else "")) for n in range(1, 5)])),
-            ("Cards dealt", OPTION_HELP["hand_size"], step("hand_size", [(n, f"{n} cards") for n in range(5, 21)])),
-            ("Cards drawn", OPTION_HELP["draw_count"], step("draw_count", [(n, f"{n} card" + ("s" if n > 1 else ""))
-                                                                              for n in range(1, 6)])),
-            ("Canastas to go out", OPTION_HELP["canastas_to_go_out"],
-             step("canastas_to_go_out", [(n, "None" if n == 0 else str(n)) for n in range(0, 5)])),
-            ("Target score", OPTION_HELP["target_score"], step("target_score", [(n, f"{n:,}") for n in TARGETS])),
-            ("Stock runs out", OPTION_HELP["stock_exhausted"],
-             step("stock_exhausted", [("play_on", "Play on"), ("end", "End the deal")])),
-        ]
-        self.right_options = [
-            ("Wild cards in a meld", OPTION_HELP["wild_limit"],
-             step("wild_limit", [(n, f"At most {n}") for n in range(1, 7)])),
-            ("More naturals than wilds", OPTION_HELP["more_naturals_than_wilds"], toggle("more_naturals_than_wilds")),
-            ("Pile always frozen", OPTION_HELP["pile_always_frozen"], toggle("pile_always_frozen")),
-            ("Black threes freeze", OPTION_HELP["black_three_freezes"], toggle("black_three_freezes")),
-            ("Asking to go out", OPTION_HELP["ask_to_go_out"], toggle("ask_to_go_out")),
-        ]
         self.negative_step = Stepper([(n, str(n)) for n in NEGATIVE_MINIMUMS], lambda: self.opts["negative_minimum"],
                                      lambda v: self.set_opt("negative_minimum", v), name="negative_minimum", size=19)
         self.minimum_steps = [
@@ -225,14 +239,36 @@ class NewGameScreen(Screen):
         # bottom bar
         self.back_button = Button("Back", self.back, name="back")
         self.start_button = Button("Start game", self.start, name="start", style="primary", size=24)
-        self.controls = [self.players_tab, self.rules_tab, self.players_step, self.sides_step]
-        for row in self.seat_rows:
-            self.controls.extend(row)
-        self.controls += [self.seed_field, self.seed_button, self.preset_step, self.reset_button]
-        self.controls += [c for _, _, c in self.left_options + self.right_options]
-        self.controls += [self.negative_step] + self.minimum_steps + [self.back_button, self.start_button]
+        self._build_options()
         self.default_focus = self.start_button
         self.focused = None
+
+    def _build_options(self) -> None:
+        """The game's options, as (label, explanation, control) rows, and the Tab order."""
+        defaults = preset_options(self.preset)
+
+        def make(key):
+            current = self.opts.get(key)
+            choices = games.option_choices(key, current, defaults.get(key))
+            if choices is None:
+                return Toggle(lambda: bool(self.opts.get(key)), lambda v: self.set_opt(key, v), name=key)
+            return Stepper(lambda: games.option_choices(key, self.opts.get(key), defaults.get(key)),
+                           lambda: self.opts.get(key), lambda v: self.set_opt(key, v), name=key)
+
+        self.option_rows = [(games.option_label(k), games.option_help(self.game, k), make(k))
+                            for k in games.option_keys(self.game)]
+        half = (len(self.option_rows) + 1) // 2
+        self.left_options, self.right_options = self.option_rows[:half], self.option_rows[half:]
+        controls = [self.players_tab, self.rules_tab, self.game_step, self.players_step, self.sides_step]
+        for row in self.seat_rows:
+            controls.extend(row)
+        controls += [self.seed_field, self.seed_button, self.preset_step, self.reset_button]
+        controls += [c for _, _, c in self.option_rows]
+        controls += [self.negative_step] + self.minimum_steps + [self.back_button, self.start_button]
+        focused = self.focused if hasattr(self, "focus_group") else None
+        self.controls = controls
+        if focused is not None and focused not in controls:
+            self.focused = None
 
     def _minimum(self, i: int) -> int:
         table = self.opts["minimum_table"]
@@ -294,7 +330,9 @@ class NewGameScreen(Screen):
     SEAT_Y = 300
     SEAT_H = 46
     OPT_Y = 210
-    OPT_H = 74
+    OPT_H = 74                # the tallest an option's row gets (two lines of explanation)
+    OPT_COMPACT = 60          # below this a row shows one line of explanation
+    MIN_Y = 636               # the minimum-count table, across the panel's foot
     LEFT_COL = (64, 620)
     RIGHT_COL = (660, 1216)
 
@@ -310,10 +348,11 @@ class NewGameScreen(Screen):
         self.start_button.enabled = self.error is None
         self.start_button.why_disabled = self.error or ""
         # players tab
-        for c in [self.players_step, self.sides_step, self.seed_field, self.seed_button]:
+        for c in [self.game_step, self.players_step, self.sides_step, self.seed_field, self.seed_button]:
             c.visible = players_tab
-        self.players_step.rect = pygame.Rect(200, 186, 190, 38)
-        self.sides_step.rect = pygame.Rect(540, 186, 300, 38)
+        self.game_step.rect = pygame.Rect(140, 186, 230, 38)
+        self.players_step.rect = pygame.Rect(470, 186, 180, 38)
+        self.sides_step.rect = pygame.Rect(750, 186, 290, 38)
         self.sides_step.enabled = p == 6
         for i, (name, kind, level) in enumerate(self.seat_rows):
             shown = players_tab and i < p
@@ -332,33 +371,41 @@ class NewGameScreen(Screen):
         self.preset_step.rect = pygame.Rect(220, 156, 520, 38)
         self.reset_button.rect = pygame.Rect(760, 156, 200, 38)
         self.reset_button.enabled = self.changes_from_preset() > 0
+        h = self.row_height()
+        ch = 38 if h >= self.OPT_COMPACT else min(34, h - 6)
         for (x0, x1), options in ((self.LEFT_COL, self.left_options), (self.RIGHT_COL, self.right_options)):
             for j, (_, _, c) in enumerate(options):
                 c.visible = not players_tab
                 w = 130 if isinstance(c, Toggle) else 200
-                c.rect = pygame.Rect(x1 - w, self.OPT_Y + j * self.OPT_H + (self.OPT_H - 38) // 2, w, 38)
+                c.rect = pygame.Rect(x1 - w, self.OPT_Y + j * h + (h - ch) // 2, w, ch)
         teams = self.opts["teams"] if self.opts["teams"] is not None else 0
         partnerships = teams < p
-        ask = self.right_options[-1][2]
-        ask.enabled = partnerships
-        # the minimum-count table: below zero, then one stepper per row of the table
+        for _, _, c in self.option_rows:
+            if c.name == "ask_to_go_out":
+                c.enabled = partnerships
+        # the minimum-count table, across the foot: below zero, then one stepper per row
         rows = len(self.opts["minimum_table"])
-        y = self.OPT_Y + len(self.right_options) * self.OPT_H + 58
-        x0, x1 = self.RIGHT_COL
+        y = self.MIN_Y + 34
+        x0, x1 = self.LEFT_COL[0] + 200, self.RIGHT_COL[1]
         n = rows + 1
-        gap = 8
-        w = (x1 - x0 - gap * (n - 1)) // n
-        self.negative_step.rect = pygame.Rect(x0, y, w, 36)
+        gap = 10
+        w = min(180, (x1 - x0 - gap * (n - 1)) // n)
+        self.negative_step.rect = pygame.Rect(x0, y, w, 34)
         for i, c in enumerate(self.minimum_steps):
             c.visible = (not players_tab) and i < rows
-            c.rect = pygame.Rect(x0 + (i + 1) * (w + gap), y, w, 36)
+            c.rect = pygame.Rect(x0 + (i + 1) * (w + gap), y, w, 34)
+
+    def row_height(self) -> int:
+        """The height of an option's row: as tall as the game's options leave room for."""
+        rows = max(len(self.left_options), len(self.right_options), 1)
+        return min(self.OPT_H, (self.MIN_Y - 8 - self.OPT_Y) // rows)
 
     # ------------------------------------------------------------------ drawing
     def draw_content(self, surf: pygame.Surface, v: View) -> None:
         section_panel(surf, v, self.PANEL)
         # what will be played, beside the tabs
         changes = self.changes_from_preset()
-        summary = PRESET_NAMES[self.preset] + (
+        summary = games.preset_name(self.preset) + (
             "" if not changes else f"  ·  {changes} change{'s' if changes != 1 else ''} to the rules")
         draw_fitted(surf, summary, v.size(19), v.rect((410, 100, 830, 30)), DIM, align="right")
         if self.tab == "players":
@@ -385,8 +432,9 @@ class NewGameScreen(Screen):
 
     def _draw_players(self, surf: pygame.Surface, v: View) -> None:
         draw_heading(surf, v, "Table", 64, 158, 1152)
-        draw_fitted(surf, "Players", v.size(21), v.rect((64, 186, 130, 38)), INK)
-        draw_fitted(surf, "Sides", v.size(21), v.rect((430, 186, 100, 38)), INK)
+        draw_fitted(surf, "Game", v.size(21), v.rect((64, 186, 80, 38)), INK)
+        draw_fitted(surf, "Players", v.size(21), v.rect((388, 186, 80, 38)), INK)
+        draw_fitted(surf, "Sides", v.size(21), v.rect((676, 186, 70, 38)), INK)
         draw_heading(surf, v, "Seats", 64, 240, 1152)
         for x, label in ((64, "Seat"), (300, "Name"), (640, "Player"), (870, "Computer level")):
             blit_text(surf, label, v.size(16), v.pt(x, 270), MUTED)
@@ -418,7 +466,7 @@ class NewGameScreen(Screen):
     def _draw_glance(self, surf: pygame.Surface, v: View, y: int) -> None:
         """The rules that matter most, in one line, under the seats."""
         r = self.rules().resolved()
-        parts = [f"{r.hand_size} cards each", f"draw {r.draw_count}",
+        parts = [games.short_title(r.variant), f"{r.hand_size} cards each", f"draw {r.draw_count}",
                  f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out",
                  f"game to {r.target_score:,}"]
         if r.pile_always_frozen:
@@ -433,25 +481,33 @@ class NewGameScreen(Screen):
     def _draw_rules(self, surf: pygame.Surface, v: View) -> None:
         draw_fitted(surf, "Start from", v.size(21), v.rect((64, 156, 150, 38)), INK)
         pygame.draw.line(surf, GOLD_DEEP, v.pt(64, 202), v.pt(1216, 202), 1)
+        h = self.row_height()
+        compact = h < self.OPT_COMPACT
         for (x0, x1), options in ((self.LEFT_COL, self.left_options), (self.RIGHT_COL, self.right_options)):
             for j, (label, help_text, c) in enumerate(options):
-                y = self.OPT_Y + j * self.OPT_H
+                y = self.OPT_Y + j * h
                 label_w = c.rect.x - x0 - 16
                 colour = INK if c.enabled else MUTED
-                draw_fitted(surf, label, v.size(21), v.rect((x0, y + 6, label_w, 24)), colour)
                 if not c.enabled and c.name == "ask_to_go_out":
                     help_text = "Only when partners play together."
+                if compact:
+                    draw_fitted(surf, label, v.size(19), v.rect((x0, y + 2, label_w, 22)), colour)
+                    line, fs = fit_text(help_text, v.size(15), v.size(label_w), shrink=0.85)
+                    blit_text(surf, line, fs, v.pt(x0, y + 24), DIM)
+                    continue
+                draw_fitted(surf, label, v.size(21), v.rect((x0, y + 6, label_w, 24)), colour)
                 lines = wrap_lines(help_text, v.size(16), v.size(label_w))
                 if len(lines) > 2:
                     lines = [lines[0], fit_text(" ".join(lines[1:]), v.size(16), v.size(label_w), shrink=1.0)[0]]
                 for k, line in enumerate(lines):
                     blit_text(surf, line, v.size(16), v.pt(x0, y + 31 + k * 18), DIM)
-        # the minimum-count table
-        x0, x1 = self.RIGHT_COL
-        y = self.OPT_Y + len(self.right_options) * self.OPT_H + 4
-        draw_fitted(surf, "Minimum count", v.size(21), v.rect((x0, y, 240, 24)), INK)
-        draw_fitted(surf, "for the first meld, by the side's total", v.size(16),
-                    v.rect((x0 + 170, y + 2, x1 - x0 - 170, 24)), DIM, align="right")
+        # the minimum-count table, across the foot of the panel
+        x0, x1 = self.LEFT_COL[0], self.RIGHT_COL[1]
+        y = self.MIN_Y
+        pygame.draw.line(surf, GOLD_DEEP, v.pt(x0, y - 4), v.pt(x1, y - 4), 1)
+        draw_fitted(surf, "Minimum count", v.size(21), v.rect((x0, y + 34, 190, 34)), INK)
+        draw_fitted(surf, "for the first meld, by the side's total", v.size(15),
+                    v.rect((x0, y + 8, 196, 22)), DIM)
         caps = ["below 0"] + [f"{t:,}+" for t, _ in self.opts["minimum_table"]]
         steps = [self.negative_step] + self.minimum_steps[: len(caps) - 1]
         for cap, c in zip(caps, steps):

@@ -1,9 +1,12 @@
 """The statistics screen: how the player has been doing.
 
-Figures from :meth:`ScoreDatabase.statistics` (games played and won, by variant and
-by the opponents' level, average and best deal, canastas, going out), the list of
-recent games, and a chart of every side's running total across the deals of the
-selected game (the latest by default), drawn with ``pygame.draw``.
+Figures from :func:`~canasta.store.database.compute_statistics` (games played and
+won, by variant and by the opponents' level, average and best deal, canastas, going
+out), the list of recent games, and a chart of every side's running total across the
+deals of the selected game (the latest by default), drawn with ``pygame.draw``.
+
+A stepper at the foot filters everything by game: all games, or one game of the
+family (Classic, Samba, Bolivia...), as each recorded game's options name it.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, draw_fitted, section_panel
+from ...store.database import compute_statistics
+from .. import games as family
+from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
 from ..layout import View
-from ..session import VARIANT_NAMES
 from ..widgets import DIM, GOLD, INK, blit_text
 
 LINE_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120), (180, 230, 150))
@@ -52,6 +56,11 @@ def result_of(game: dict[str, Any]) -> str:
     return "Won" if won else "Lost"
 
 
+def filtered(records: list[dict[str, Any]], game: Optional[str]) -> list[dict[str, Any]]:
+    """The score-history entries of one game of the family (all of them for None)."""
+    return [g for g in records if game is None or family.game_of_record(g) == game]
+
+
 def chart_series(deals: list[dict[str, Any]], teams: int) -> list[list[int]]:
     """Each side's running total after each deal, starting from 0 before the first."""
     series = [[0] for _ in range(teams)]
@@ -70,15 +79,22 @@ class StatisticsScreen(Screen):
         self.session = session
         self._back = back
         db = session.db
-        self.stats = db.statistics()
-        self.games = db.recent_games(50)
+        self.game: Optional[str] = None            # the game shown (None: every game)
+        self._all = db.all_games()
+        self._waiting = db.statistics().get("waiting", 0)
+        self._recent = db.recent_games(500)
         session.notify(*db.take_messages())
-        self.games_list = ListView(self.games, self._draw_row, row_height=34, name="recent",
-                                   on_select=self._selected)
+        played = {family.game_of_record(g) for g in self._all}
+        self.game_names = [g for g in family.game_names()] + sorted(played - set(family.game_names()))
+        self.games_list = ListView([], self._draw_row, row_height=34, name="recent", on_select=self._selected)
+        self.game_step = Stepper(lambda: [(None, "All games")] + [(g, family.short_title(g)) for g in self.game_names],
+                                 lambda: self.game, self.show_game, name="game", wrap=True,
+                                 tip="Show the figures of one game of the family, or of all")
         self.back_button = Button("Back", self.back, name="back", style="primary")
-        self.controls = [self.games_list, self.back_button]
+        self.controls = [self.games_list, self.game_step, self.back_button]
         self.default_focus = self.back_button
         self.deals: list[dict[str, Any]] = []
+        self.show_game(None)
         start = 0
         if select is not None:
             for i, g in enumerate(self.games):
@@ -92,6 +108,21 @@ class StatisticsScreen(Screen):
 
     def back(self) -> None:
         self._back()
+
+    def show_game(self, game: Optional[str]) -> None:
+        """Filter the figures, the recent games and the chart by game (None: all)."""
+        self.game = game
+        self.stats = compute_statistics(filtered(self._all, game))
+        self.stats["waiting"] = self._waiting
+        self.games = filtered(self._recent, game)[:50]
+        self.games_list.items = self.games
+        self.games_list.selected = None
+        self.games_list.scroll = 0
+        self.deals = []
+        if self.games:
+            self.games_list.select(0)
+            if not self.deals:
+                self._selected(0)
 
     @property
     def selected_game(self) -> Optional[dict[str, Any]]:
@@ -115,12 +146,14 @@ class StatisticsScreen(Screen):
                                            self.RECENT.h - 60)
         self.games_list.visible = bool(self.games)
         self.back_button.rect = pygame.Rect(560, 730, 160, 46)
+        self.game_step.rect = pygame.Rect(150, 734, 260, 38)
 
     # -- drawing
     def draw_content(self, surf: pygame.Surface, v: View) -> None:
         self._draw_record(surf, v)
         self._draw_split(surf, v)
         self._draw_chart(surf, v)
+        draw_fitted(surf, "Game", v.size(20), v.rect((40, 734, 100, 38)), INK)
         section_panel(surf, v, self.RECENT, "Recent games")
         if not self.games:
             draw_fitted(surf, "Finished games will be listed here.", v.size(19),
@@ -172,7 +205,7 @@ class StatisticsScreen(Screen):
         box = self.SPLIT
         section_panel(surf, v, box, "Won and played")
         s = self.stats
-        tables = [("Variant", [(VARIANT_NAMES.get(k, k), e) for k, e in sorted(s.get("by_variant", {}).items())]),
+        tables = [("Variant", [(family.preset_short(k), e) for k, e in sorted(s.get("by_variant", {}).items())]),
                   ("Opponents", [(LEVEL_NAMES.get(k, str(k).capitalize()), e)
                                  for k, e in sorted(s.get("by_level", {}).items(), key=lambda kv: str(kv[0]))])]
         if not any(rows for _, rows in tables):
@@ -196,8 +229,7 @@ class StatisticsScreen(Screen):
         pad = v.size(10)
         w = r.w - 2 * pad
         cols = [(0.0, 0.23, short_date(game.get("finished_at")), DIM, "left"),
-                (0.24, 0.30, VARIANT_NAMES.get(game.get("variant"), str(game.get("variant"))).replace("Classic, ", ""),
-                 INK, "left"),
+                (0.24, 0.30, family.preset_short(str(game.get("variant"))), INK, "left"),
                 (0.55, 0.30, " - ".join(f"{t:,}" for t in game.get("final_totals", [])), INK, "left"),
                 (0.86, 0.14, result_of(game), GOLD if result_of(game) in ("Won", "Shared") else DIM, "right")]
         for start, width, label, colour, align in cols:

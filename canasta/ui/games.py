@@ -1,0 +1,255 @@
+"""The games of the family as the window offers them: names, presets, options.
+
+Everything here is read off :mod:`canasta.engine.variants`: a game registered there
+appears on the New game screen, in the rules screen's choices and in the statistics
+without any change to the window. Classic comes first, then every other game in the
+order it was registered.
+
+A *preset* is a starting point for one game at one seating (``"samba-4"``: Samba,
+four players in partnerships). Presets are found by asking the game's ``resolve``
+which seatings it accepts; the preset key is what the score history stores as a
+game's ``variant`` (with the game itself in its options).
+
+The options a game shows are its module's ``OPTIONS`` (option names) when it has
+one, else those of :data:`GAME_OPTIONS` that :class:`~canasta.engine.rules.Rules`
+knows. Each has a label, the values it steps through and a one-line explanation
+(the module's ``OPTION_HELP``, then the engine's, then :data:`EXTRA_HELP`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Optional
+
+from ..engine import variants
+from ..engine.rules import OPTION_HELP, Rules, RulesError
+
+#: The seatings a game may accept, in the order the presets are offered.
+SEATINGS = ((4, None), (2, None), (3, None), (6, 3), (6, 2))
+SEATING_WORDS = {(4, None): "four players in partnerships", (2, None): "two players",
+                 (3, None): "three players", (6, 3): "six players in three pairs",
+                 (6, 2): "six players in two teams of three"}
+SEATING_SHORT = {(4, None): "4 players", (2, None): "2 players", (3, None): "3 players",
+                 (6, 3): "6 players (pairs)", (6, 2): "6 players (threes)"}
+
+#: The options each game shows on the New game screen, in order (those Rules does not
+#: know yet are left out). Seat-dependent options (packs, cards dealt and drawn,
+#: canastas to go out) come first.
+GAME_OPTIONS: dict[str, tuple[str, ...]] = {
+    "classic": ("decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score", "stock_exhausted",
+                "wild_limit", "more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
+                "ask_to_go_out"),
+    "samba": ("target_score", "stock_exhausted", "wild_limit", "twice_naturals", "merge_groups",
+              "out_needs_clean", "sequence_canasta_bonus", "pile_always_frozen", "take_onto_sequence",
+              "black_three_freezes", "going_out_bonus", "concealed_bonus", "all_red_threes",
+              "red_threes_need_two_canastas", "ask_to_go_out"),
+    "bolivia": ("target_score", "stock_exhausted", "wild_limit", "twice_naturals", "merge_groups",
+                "out_needs_escalera", "sequence_canasta_bonus", "bolivia_bonus", "black_three_in_hand",
+                "pile_always_frozen", "take_onto_sequence", "black_three_freezes", "going_out_bonus",
+                "concealed_bonus", "all_red_threes", "red_threes_need_two_canastas", "ask_to_go_out"),
+}
+
+#: One-line explanations of the options the engine's OPTION_HELP does not cover.
+EXTRA_HELP = {
+    "twice_naturals": "A group must always hold at least twice as many naturals as wild cards.",
+    "merge_groups": "Two groups of one rank may be combined into one during your turn.",
+    "out_needs_clean": "One of the two canastas for going out must be natural or a samba.",
+    "out_needs_escalera": "One of the two canastas for going out must be an escalera.",
+    "sequence_canasta_bonus": "Bonus for a sequence of seven (a samba, or escalera in Bolivia).",
+    "bolivia_bonus": "Bonus for a bolivia: seven wild cards.",
+    "black_three_in_hand": "What each black three left in a hand costs when the deal ends.",
+    "take_onto_sequence": "The pile may be taken by adding its top card to a sequence's end.",
+    "going_out_bonus": "Bonus for the side that goes out.",
+    "concealed_bonus": "Extra bonus for going out concealed (the whole hand in one turn).",
+    "all_red_threes": "What all six red threes in one side's area are worth together.",
+    "red_threes_need_two_canastas": "Red threes count plus only for a side with two canastas; else minus.",
+    "minimum_7000": "Minimum count of a side whose total is 7,000 or more.",
+    "wild_melds": "Wild cards alone may form a meld (seven make a bolivia).",
+}
+
+#: Short labels of the options, as the form shows them.
+LABELS = {
+    "decks": "Packs", "hand_size": "Cards dealt", "draw_count": "Cards drawn",
+    "canastas_to_go_out": "Canastas to go out", "target_score": "Target score",
+    "stock_exhausted": "Stock runs out", "wild_limit": "Wild cards in a meld",
+    "more_naturals_than_wilds": "More naturals than wilds", "pile_always_frozen": "Pile always frozen",
+    "black_three_freezes": "Black threes freeze", "ask_to_go_out": "Asking to go out",
+    "twice_naturals": "Twice as many naturals", "merge_groups": "Merging groups",
+    "out_needs_clean": "Clean canasta to go out", "out_needs_escalera": "Escalera to go out",
+    "sequence_canasta_bonus": "Sequence canasta bonus", "bolivia_bonus": "Bolivia bonus",
+    "black_three_in_hand": "Black three in hand", "take_onto_sequence": "Pile onto a sequence",
+    "going_out_bonus": "Going out bonus", "concealed_bonus": "Concealed bonus",
+    "all_red_threes": "All six red threes", "red_threes_need_two_canastas": "Red threes need two canastas",
+    "minimum_7000": "Minimum from 7,000", "wild_melds": "Wild melds",
+}
+
+TARGETS = (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 8500, 10000, 12500, 15000, 20000)
+BONUSES = (0, 100, 200, 300, 400, 500, 750, 1000, 1200, 1500, 2000, 2500, 3000)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("s" if n != 1 else "")
+
+
+#: The values an option steps through: (value, label) pairs.
+CHOICES: dict[str, list[tuple[Any, str]]] = {
+    "decks": [(n, _plural(n, "pack")) for n in range(1, 5)],
+    "hand_size": [(n, f"{n} cards") for n in range(5, 21)],
+    "draw_count": [(n, _plural(n, "card")) for n in range(1, 6)],
+    "canastas_to_go_out": [(n, "None" if n == 0 else str(n)) for n in range(0, 5)],
+    "target_score": [(n, f"{n:,}") for n in TARGETS],
+    "stock_exhausted": [("play_on", "Play on"), ("end", "End the deal")],
+    "wild_limit": [(n, f"At most {n}") for n in range(1, 7)],
+    "black_three_in_hand": [(n, f"{n:,}") for n in (0, 5, 50, 100, 200)],
+    "minimum_7000": [(n, str(n)) for n in (120, 150, 160, 180, 200)],
+}
+
+
+def game_names() -> tuple[str, ...]:
+    """Every game the engine plays: Classic first, then the others as registered."""
+    names = variants.names()
+    return tuple(["classic"] + [n for n in names if n != "classic"]) if "classic" in names else names
+
+
+def game_module(name: str):
+    return variants.get(name)
+
+
+def game_title(name: str) -> str:
+    """The game's full name ("Classic Canasta", "Samba")."""
+    m = variants.get(name)
+    return getattr(m, "TITLE", name.replace("_", " ").title()) if m is not None else name.replace("_", " ").title()
+
+
+def short_title(name: str) -> str:
+    """The game's name in a list ("Classic", "Samba")."""
+    m = variants.get(name)
+    short = getattr(m, "SHORT_TITLE", None) if m is not None else None
+    if short:
+        return short
+    title = game_title(name)
+    return title[: -len(" Canasta")] if title.endswith(" Canasta") and title != "Canasta" else title
+
+
+def _key(game: str, seating: tuple[int, Optional[int]]) -> str:
+    players, teams = seating
+    return f"{game}-{players}" + ("-threes" if teams == 2 else "")
+
+
+def presets(game: str) -> dict[str, Rules]:
+    """The seatings ``game`` is played at, as presets (key -> Rules), in offer order."""
+    out: dict[str, Rules] = {}
+    seen = []
+    for seating in SEATINGS:
+        players, teams = seating
+        rules = Rules(variant=game, players=players, teams=2 if teams == 2 else None)
+        try:
+            resolved = rules.resolved()
+        except RulesError:
+            continue
+        if resolved in seen or (teams is not None and resolved.teams != teams):
+            continue
+        seen.append(resolved)
+        out[_key(game, seating)] = rules
+    return out
+
+
+def preset_for(game: str, players: int, teams: Optional[int]) -> Optional[str]:
+    """The preset of ``game`` for that seating (else for that player count), if any."""
+    keys = list(presets(game))
+    for key in keys:
+        if split_key(key)[1] == (players, teams if players == 6 else None):
+            return key
+    return next((k for k in keys if split_key(k)[1][0] == players), None)
+
+
+def player_counts(game: str) -> list[int]:
+    """The player counts ``game`` is played by."""
+    return sorted({split_key(k)[1][0] for k in presets(game)})
+
+
+def all_presets() -> dict[str, Rules]:
+    out: dict[str, Rules] = {}
+    for g in game_names():
+        out.update(presets(g))
+    return out
+
+
+def split_key(key: str) -> tuple[str, Optional[tuple[int, Optional[int]]]]:
+    """``"samba-6-threes"`` -> ("samba", (6, 2)); a key of no known form -> (key, None)."""
+    parts = str(key).split("-")
+    if len(parts) >= 2 and parts[1].isdigit():
+        players = int(parts[1])
+        seating = (6, 2 if parts[2:] == ["threes"] else 3) if players == 6 else (players, None)
+        return parts[0], (seating if seating in SEATING_WORDS else None)
+    return str(key), None
+
+
+def preset_name(key: str) -> str:
+    """"Samba, four players in partnerships"."""
+    game, seating = split_key(key)
+    return short_title(game) + (f", {SEATING_WORDS[seating]}" if seating else "")
+
+
+def preset_short(key: str) -> str:
+    """"Samba, 4 players" (for lists such as the statistics)."""
+    game, seating = split_key(key)
+    return short_title(game) + (f", {SEATING_SHORT[seating]}" if seating else "")
+
+
+def preset_of(rules: Rules) -> str:
+    """The preset a set of rules starts from (by game, player count and sides)."""
+    r = rules.resolved()
+    if r.players == 6:
+        return _key(r.variant, (6, 2 if r.teams == 2 else 3))
+    return _key(r.variant, (r.players, None))
+
+
+def game_of_record(game: dict[str, Any]) -> str:
+    """The game a score-history entry was played in: its options' ``variant``, else the
+    first word of its preset key (entries before the other games were all Classic)."""
+    options = game.get("options")
+    if isinstance(options, dict) and isinstance(options.get("variant"), str):
+        return options["variant"]
+    key = game.get("variant")
+    return split_key(key)[0] if isinstance(key, str) and key else "classic"
+
+
+def option_keys(game: str) -> tuple[str, ...]:
+    """The options the New game screen shows for ``game`` (see the module docs)."""
+    known = {f.name for f in fields(Rules)}
+    m = variants.get(game)
+    keys = getattr(m, "OPTIONS", None) if m is not None else None
+    if keys is None:
+        keys = GAME_OPTIONS.get(game) or tuple(k for k in LABELS if k in GAME_OPTIONS["classic"])
+    return tuple(k for k in keys if k in known)
+
+
+def option_help(game: str, key: str) -> str:
+    m = variants.get(game)
+    own = getattr(m, "OPTION_HELP", None) if m is not None else None
+    if isinstance(own, dict) and key in own:
+        return own[key]
+    return OPTION_HELP.get(key) or EXTRA_HELP.get(key) or ""
+
+
+def option_label(key: str) -> str:
+    return LABELS.get(key) or key.replace("_", " ").capitalize()
+
+
+def option_choices(key: str, current: Any, default: Any = None) -> Optional[list[tuple[Any, str]]]:
+    """The values of a stepped option (None: a true/false option, shown as a toggle)."""
+    if isinstance(current, bool) or isinstance(default, bool):
+        return None
+    if key in CHOICES:
+        out = list(CHOICES[key])
+    elif isinstance(current, int) or isinstance(default, int):
+        out = [(n, f"{n:,}") for n in BONUSES]
+    else:
+        out = []
+    for extra in (current, default):
+        if extra is not None and extra not in [v for v, _ in out]:
+            out.append((extra, f"{extra:,}" if isinstance(extra, int) else str(extra)))
+            if all(isinstance(v, int) for v, _ in out):
+                out.sort()
+    return out
