@@ -33,7 +33,6 @@ from ..engine.state import DEAL_OVER, GAME_OVER, State
 from .explain import explain
 from .policy import NEG, medium_scores, trivial
 from .search import COACH_WORLDS, score_actions
-from .view import view_from_observation
 
 #: a decision that cost more than this many points is flagged (see docs/review.md)
 FLAG_POINTS = 40.0
@@ -172,7 +171,7 @@ def equivalent(played: Action, legal: Sequence[Action]) -> Optional[int]:
 def candidates(obs: Observation, legal: Sequence[Action], played: Action,
                alternatives: int = ALTERNATIVES) -> list[Action]:
     """The move played first, then the medium heuristic's best other moves."""
-    scores = medium_scores(view_from_observation(obs), legal)
+    scores = medium_scores(obs, legal)
     same = equivalent(played, legal)
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
     others = [i for i in order if i != same and scores[i] > NEG / 2][:alternatives]
