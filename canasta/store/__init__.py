@@ -11,6 +11,9 @@ rather than deleting it.
 * :mod:`.database`: :class:`ScoreDatabase`, the finished games and their deals.
 * :mod:`.saves`: :func:`save_game`, :func:`load_game`, :func:`discard_saved_game`,
   :func:`quarantine_saved_game`, the game in progress.
+* :mod:`.names`: the one check of a name read from any file (and of other text drawn).
+* :mod:`.safejson`: JSON parsing that turns every damaged or hostile text into ``ValueError``.
+* :mod:`.lock`: :class:`InstanceLock`, one copy of the game at a time on the same folders.
 """
 
 from .atomic import atomic_write_bytes, atomic_write_text, quarantine
