@@ -933,7 +933,7 @@ class ScoreDatabase:
         if not rows:
             return None
         try:
-            data = json.loads(rows[0][0])
+            data = safejson.loads(rows[0][0])  # a hand-edited cell: not JSON, too deep, a number...
         except ValueError:
             return None
         return data if isinstance(data, dict) else None
@@ -947,7 +947,7 @@ class ScoreDatabase:
         if not rows:
             return None
         try:
-            data = json.loads(rows[0][0])
+            data = safejson.loads(rows[0][0])  # a hand-edited cell: not JSON, too deep, a number...
         except ValueError:
             return None
         return data if isinstance(data, list) else None

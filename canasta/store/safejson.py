@@ -34,6 +34,8 @@ def _depth_ok(value: Any) -> bool:
 
 def loads(data: str | bytes) -> Any:
     """Parse JSON text (or UTF-8 bytes); ``DamagedJSON`` (a ``ValueError``) if it is not usable."""
+    if not isinstance(data, (str, bytes, bytearray)):  # a database cell holding a number, say
+        raise DamagedJSON(f"not text but {type(data).__name__}")
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
         value = json.loads(text)

@@ -224,3 +224,19 @@ def test_a_database_of_another_schema_is_kept_byte_for_byte(statements, version)
     [copy] = kept(data_dir(), "scores", ".sqlite3")
     assert copy.read_bytes() == original  # not even switched to WAL
     assert "is not in the form this version expects" in messages[0]
+
+
+@pytest.mark.parametrize("value", [5, "[" * 100_000 + "]" * 100_000, b"\xff\xfe", "{{"])
+def test_a_damaged_record_or_coach_row_reads_as_none(value):
+    with ScoreDatabase() as db:
+        game = dict(game_won(), record={"format": "canasta-record", "actions": []})
+        game_id = db.record_game(game)
+        assert db.store_coach_results("key", 1, 0, "s", [1, 2])
+    conn = sqlite3.connect(data_dir() / database.DB_FILE)
+    conn.execute("UPDATE records SET record_json = ?", (value,))
+    conn.execute("UPDATE coach SET results_json = ?", (value,))
+    conn.commit()
+    conn.close()
+    with ScoreDatabase() as db:
+        assert db.record_of(game_id) is None and db.record_of("game-a") is None
+        assert db.coach_results("key", 1, 0, "s") is None
