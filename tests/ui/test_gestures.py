@@ -11,7 +11,7 @@ from canasta.engine.cards import card_code
 from canasta.engine.setup import position
 from canasta.engine.state import DRAW
 from canasta.ui.table.gestures import (STAGING_BLOCKS, Play, Refuse, Stage, after_staging, drop_targets,
-                                       interpret, meld_key, staged_meld)
+                                       interpret, meld_zone, staged_meld)
 
 OPENED = {
     "scores": [0, 0], "dealer": 3, "turn": 0, "phase": "play",
@@ -47,8 +47,8 @@ def cards(st, *codes, seat=0):
 
 
 def key_of_rank(st, rank, team=0):
-    melds = st.melds[team]
-    return next(meld_key(melds, i) for i, m in enumerate(melds) if m.rank == rank)
+    """The id of the side's meld of ``rank``."""
+    return next(m.id for m in st.melds[team] if m.rank == rank)
 
 
 def test_a_new_meld_on_the_meld_area():
@@ -70,6 +70,26 @@ def test_cards_added_to_a_meld_named_by_its_key():
     kings = next(m for m in after.melds[0] if m.rank == 13)
     assert king[0] in kings.cards and len(kings.cards) == 4
     assert len(after.melds[0]) == 2
+
+
+def test_a_meld_is_named_by_its_id_not_its_place():
+    st = state(OPENED)
+    kings, fours = sorted(st.melds[0], key=lambda m: m.rank != 13)
+    kings.id, fours.id = 41, 7                      # ids that are not places in the list
+    king = cards(st, "KS")
+    out = interpret(st, king, "meld:41")
+    assert isinstance(out, Play) and out.action.groups[0].onto == 41
+    assert king[0] in apply(st, out.action)[0].meld_by_id(0, 41).cards
+    assert interpret(st, king, "meld:0") is None    # no meld has that id: the cards slide back
+    top = [st.pile[-1]]
+    take = interpret(dict_state_draw(st), top, "meld:41", from_pile=True)
+    assert isinstance(take, (Play, Refuse)) and take.action.onto == 41
+
+
+def dict_state_draw(st):
+    st = st.clone()
+    st.phase = DRAW
+    return st
 
 
 def test_a_wild_card_dropped_on_a_meld_joins_that_meld():
@@ -183,7 +203,7 @@ def test_staging_refuses_what_can_never_be_a_meld():
 
 def test_drop_targets_agree_with_interpret():
     st = state(OPENED)
-    zones = [f"meld:{meld_key(st.melds[0], i)}" for i in range(len(st.melds[0]))] + ["pile", "meld_area", "hand"]
+    zones = [meld_zone(m) for m in st.melds[0]] + ["pile", "meld_area", "hand"]
     for picked in (cards(st, "KS"), cards(st, "QH"), cards(st, "9H", "9C", "9D"), cards(st, "JK")):
         targets = drop_targets(st, picked, zones)
         for zone in zones:

@@ -10,8 +10,8 @@ cards picked up and the zone they were released on, it answers with one of
 - ``None``: the zone means nothing for these cards (they slide back, silently).
 
 Zones are named as the layout names them: ``"pile"``, ``"meld_area"`` (the empty
-part of the viewer's side), ``"hand"`` and ``"meld:<key>"`` for one of the side's
-melds, where the key is the meld's id (:func:`meld_key`). Every verdict comes from
+part of the viewer's side), ``"hand"`` and ``"meld:<id>"`` for the side's meld with
+that id (:func:`meld_zone`). Every verdict comes from
 the engine (``check``, ``is_legal``, ``preview_groups``); nothing here decides a
 rule.
 """
@@ -47,24 +47,24 @@ class Refuse:
 Outcome = Union[Play, Stage, Refuse, None]
 
 
-def meld_key(team_melds: Sequence, index: int):
-    """The name the table gives a meld of a side: its id when the engine gives melds
-    ids, else its place in the side's list."""
-    return getattr(team_melds[index], "id", index)
+def meld_zone(meld) -> str:
+    """The name of the drop zone of a meld on the table: it names the meld by its id."""
+    return f"meld:{meld.id}"
 
 
-def find_meld(st, team: int, key):
-    """The side's meld called ``key`` (see :func:`meld_key`), or None."""
-    melds = st.melds[team]
-    for i in range(len(melds)):
-        if str(meld_key(melds, i)) == str(key):
-            return melds[i]
-    return None
+def zone_meld_id(zone: str) -> Optional[int]:
+    """The meld id a ``"meld:<id>"`` zone names (None for any other zone)."""
+    if not zone.startswith("meld:"):
+        return None
+    try:
+        return int(zone[5:])
+    except ValueError:
+        return None
 
 
 def group_onto(meld, cards: Sequence[int]) -> Group:
     """``cards`` added to ``meld`` on the table (named by its id)."""
-    return Group(tuple(cards), meld.id if meld.kind == "group" else None)
+    return Group(tuple(cards), meld.id)
 
 
 def top_onto(st):
@@ -118,7 +118,18 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
     if from_pile:
         if zone == "pile":
             return None
-        return _verdict(st, TakePile(tuple(selected), staged_groups, top_onto(st)))
+        meld_id = zone_meld_id(zone)
+        if meld_id is not None and st.meld_by_id(st.team_of(st.to_act), meld_id) is None:
+            return None
+        # onto the meld it was dropped on; failing that the drop still means "take the
+        # pile", as a new meld or onto the side's meld of its rank
+        plain = TakePile(tuple(selected), staged_groups, top_onto(st))
+        if meld_id is None or meld_id == plain.onto:
+            return _verdict(st, plain)
+        onto = _verdict(st, TakePile(tuple(selected), staged_groups, meld_id))
+        if isinstance(onto, Refuse) and is_legal(st, plain):
+            return Play(plain)
+        return onto
     cards = tuple(cards)
     if not cards:
         return None
@@ -128,9 +139,9 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
         if st.phase == DRAW:
             return _verdict(st, TakePile(cards, staged_groups, top_onto(st)))
         return None
-    if zone.startswith("meld:"):
-        team = st.team_of(st.to_act)
-        meld = find_meld(st, team, zone[5:])
+    meld_id = zone_meld_id(zone)
+    if meld_id is not None:
+        meld = st.meld_by_id(st.team_of(st.to_act), meld_id)
         if meld is None:
             return None
         action = Meld((group_onto(meld, cards),))
@@ -188,5 +199,5 @@ def after_staging(st, staged: Sequence[Sequence[int]]) -> str:
     return staging_note(st, staged)
 
 
-__all__ = ["Play", "Stage", "Refuse", "Outcome", "interpret", "drop_targets", "meld_key", "find_meld",
+__all__ = ["Play", "Stage", "Refuse", "Outcome", "interpret", "drop_targets", "meld_zone", "zone_meld_id",
            "group_for", "group_onto", "staged_meld", "staging_note", "after_staging", "STAGING_BLOCKS"]

@@ -17,7 +17,6 @@ import pygame
 
 from ...engine.cards import KIND_OF, SUIT_OF, TWO, WILD_OF
 from ..anim import Pose
-from .gestures import meld_key
 from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
                       SEAT_PLACES, STOCK_POS, team_bands)
 
@@ -120,8 +119,7 @@ class TableLayout:
     targets: dict[int, Pose] = field(default_factory=dict)   # where each shown card belongs
     origin: dict[int, Pose] = field(default_factory=dict)    # where a card not shown comes from
     zones: dict[str, pygame.Rect] = field(default_factory=dict)
-    meld_zones: dict = field(default_factory=dict)           # meld key -> its column (viewer's side)
-    meld_keys: dict = field(default_factory=dict)            # meld key -> index in the team's melds
+    meld_zones: dict = field(default_factory=dict)           # meld id -> its column (viewer's side)
     bands: dict[int, pygame.Rect] = field(default_factory=dict)
     labels: list = field(default_factory=list)
     hand_order: list[int] = field(default_factory=list)
@@ -268,9 +266,8 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
             if kind == "meld":
                 out.targets.update(meld_poses(team_melds[idx], x, top_y, scale))
                 if team == vteam:
-                    key = meld_key(team_melds, idx)
-                    out.meld_zones[key] = pygame.Rect(int(x - CARD_W * scale / 2) - 3, band.y, int(slot) - 2, band.h)
-                    out.meld_keys[key] = idx
+                    out.meld_zones[team_melds[idx].id] = pygame.Rect(int(x - CARD_W * scale / 2) - 3, band.y,
+                                                                     int(slot) - 2, band.h)
                 out.labels.append(MeldLabel(team, idx, x, label_y))
             else:
                 cards = sorted(opts.staged[idx], key=lambda c: sort_key(c, opts.hand_sort))
@@ -294,12 +291,12 @@ def lay_out(st, opts: LayoutOptions) -> TableLayout:
 
 
 def zone_at(layout: TableLayout, pos, from_pile: bool = False, to_window=pygame.Rect) -> Optional[str]:
-    """The drop zone under a point: "meld:<key>", "pile", "meld_area" or "hand" (the
+    """The drop zone under a point: "meld:<id>", "pile", "meld_area" or "hand" (the
     hand only for the pile's top card). ``to_window`` maps a logical rectangle to the
     space of ``pos`` (the view's ``rect`` for a window point)."""
-    for key, r in layout.meld_zones.items():
+    for meld_id, r in layout.meld_zones.items():
         if to_window(r).collidepoint(pos):
-            return f"meld:{key}"
+            return f"meld:{meld_id}"
     if to_window(layout.zones["pile"].inflate(PILE_DROP_MARGIN, PILE_DROP_MARGIN)).collidepoint(pos):
         return "pile"
     if "meld_area" in layout.zones and to_window(layout.zones["meld_area"]).collidepoint(pos):
@@ -312,11 +309,7 @@ def zone_at(layout: TableLayout, pos, from_pile: bool = False, to_window=pygame.
 def zone_rect(layout: TableLayout, name: str) -> Optional[pygame.Rect]:
     """The rectangle of a named drop zone (see :func:`zone_at`)."""
     if name.startswith("meld:"):
-        key = name[5:]
-        for k, r in layout.meld_zones.items():
-            if str(k) == key:
-                return r
-        return None
+        return next((r for meld_id, r in layout.meld_zones.items() if f"meld:{meld_id}" == name), None)
     return layout.zones.get(name)
 
 

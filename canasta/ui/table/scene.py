@@ -352,9 +352,9 @@ class TableScene(Scene):
         r = self.zones[name]
         return self.view.pt(r.centerx, r.centery)
 
-    def meld_centre(self, key) -> tuple[int, int]:
-        """A window point on the viewer's side's meld called ``key`` (its id, or its index)."""
-        r = self.ctl.layout.meld_zones[key]
+    def meld_centre(self, meld_id: int) -> tuple[int, int]:
+        """A window point on the viewer's side's meld with this id."""
+        r = self.ctl.layout.meld_zones[meld_id]
         return self.view.pt(r.centerx, r.y + 40)
 
     def _mouse_down(self, pos) -> None:
@@ -388,7 +388,7 @@ class TableScene(Scene):
                 c = d.cards[0]
                 d.cards = ctl.selected_in_order() if c in ctl.selected else [c]
             lay = ctl.layout
-            zones = [f"meld:{k}" for k in lay.meld_zones] + ["pile", "meld_area", "hand"]
+            zones = [f"meld:{meld_id}" for meld_id in lay.meld_zones] + ["pile", "meld_area", "hand"]
             d.targets = drop_targets(ctl.state, d.cards, zones, from_pile=d.from_pile, staged=ctl.staged,
                                      selected=ctl.selected)
 
