@@ -571,3 +571,32 @@ def test_score_sheet_rows_keep_each_sides_order():
     ])
     assert rows == ["Melded cards", "Mixed canastas", "Red threes", "Going out", "Cards left in hand"]
     assert cells[("Red threes", 0)] == "100 (1)" and ("Going out", 0) not in cells
+
+
+def test_the_score_sheet_draws_the_games_score_lines():
+    """No scoring row is written into the window: the sheet shows DealResult.lines."""
+    from canasta.engine.state import ScoreLine
+    from canasta.ui.table.view import team_lines
+    app, scene = make_table(Rules(players=2), seed=2, humans=0)
+    for _ in range(6000):
+        app.step(1 / 60, [])
+        if scene.state.deal_over:
+            break
+    res = scene.state.result
+    assert res is not None
+    res.lines = [[ScoreLine("Sevens bonus", 1500, "1"), ScoreLine("Melded cards", 90)],
+                 [ScoreLine("Melded cards", 40)]]
+    texts = []
+    from canasta.ui.table import view as view_module
+    real = view_module.blit_text
+
+    def spy(dest, s, *a, **k):
+        texts.append(s)
+        return real(dest, s, *a, **k)
+    view_module.blit_text = spy
+    try:
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))])
+    finally:
+        view_module.blit_text = real
+    assert team_lines(res, 0) == [("Sevens bonus", "1500 (1)"), ("Melded cards", "90")]
+    assert "Sevens bonus" in texts and "1500 (1)" in texts and "Natural canastas" not in texts

@@ -58,13 +58,10 @@ def status_line(ctl) -> str:
 
 
 def team_lines(result, team: int) -> list[tuple[str, str]]:
-    """A team's score lines as the engine gives them: (label, the points as shown)."""
-    out = []
-    for line in result.items[team].lines():
-        label, points = line[0], line[1]
-        detail = line[2] if len(line) > 2 and line[2] else ""
-        out.append((label, f"{points}" + (f" ({detail})" if detail else "")))
-    return out
+    """A team's score lines as the game scored the deal (``DealResult.lines``): the
+    label, and the points as shown (with the detail, such as how many, after them)."""
+    return [(line.label, f"{line.points}" + (f" ({line.detail})" if line.detail else ""))
+            for line in result.lines[team]]
 
 
 def sheet_rows(per_team: list[list[tuple[str, str]]]) -> tuple[list[str], dict]:
