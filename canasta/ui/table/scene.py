@@ -126,6 +126,7 @@ class TableScene(Scene):
         self.hand_focus = HandFocus(self)
         self.focus = FocusGroup([self.hand_focus] + self.buttons + [self.menu_button])
         self.focus.focused = self.hand_focus
+        self.painter = TableView(self)
         self.place_controls()
 
     # ------------------------------------------------------------------ what others read
@@ -202,7 +203,7 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.ctl.dirty = False
-        TableView(self).draw(surf)
+        self.painter.draw(surf)
 
     # ------------------------------------------------------------------ controls
     def place_controls(self) -> None:

@@ -6,6 +6,8 @@ Every function here reads the controller (:mod:`.controller`), its last layout
 
 from __future__ import annotations
 
+from typing import Optional
+
 import pygame
 
 from ...engine.state import ANSWER, DRAW
@@ -87,6 +89,8 @@ class TableView:
     def __init__(self, scene):
         self.scene = scene
         self.app = scene.app
+        self._shades: dict[tuple, pygame.Surface] = {}   # the bands' shading, by size (drawn once)
+        self._ring_card: Optional[int] = None             # the card with the keyboard focus ring
 
     # -- the frame
     def draw(self, surf: pygame.Surface) -> None:
@@ -97,6 +101,7 @@ class TableView:
             self._privacy(surf, v)
             return
         st = ctl.state
+        self._ring_card = scene.focused_card() if (self.app.keyboard_used and ctl.my_turn()) else None
         self._zones(surf, v)
         if st.stock:
             r = v.rect(ctl.layout.zones["stock"])
@@ -132,7 +137,7 @@ class TableView:
 
     # -- cards
     def _card(self, surf, v: View, card: int, pose: Pose, shadow: bool = False) -> None:
-        scene, ctl = self.scene, self.scene.ctl
+        ctl = self.scene.ctl
         art = self.app.art
         w, h = v.size(CARD_W * pose.scale), v.size(CARD_H * pose.scale)
         img = art.face(card, w, h) if pose.face_up else art.back(w, h)
@@ -146,7 +151,7 @@ class TableView:
         surf.blit(img, r)
         if card in ctl.selected and pose.face_up and not shadow:
             pygame.draw.rect(surf, GOLD, r.inflate(2, 2), width=max(2, v.size(3)), border_radius=v.size(6))
-        if scene.focused_card() == card and self.app.keyboard_used and ctl.my_turn():
+        if card == self._ring_card:
             pygame.draw.rect(surf, FOCUS, r.inflate(6, 6), width=2, border_radius=v.size(7))
 
     # -- the meld areas and drop highlights
@@ -155,8 +160,13 @@ class TableView:
         st, lay = ctl.state, ctl.layout
         for team, band in lay.bands.items():
             r = v.rect(band)
-            s = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(s, BAND_SHADE, s.get_rect(), border_radius=v.size(14))
+            s = self._shades.get(r.size)
+            if s is None:
+                if len(self._shades) > 8:
+                    self._shades.clear()
+                s = pygame.Surface(r.size, pygame.SRCALPHA)
+                pygame.draw.rect(s, BAND_SHADE, s.get_rect(), border_radius=v.size(14))
+                self._shades[r.size] = s
             surf.blit(s, r)
             label = ctl.team_name(team) + ("  (your side)" if team == lay.viewer_team and ctl.humans else "")
             if not st.melds[team]:
