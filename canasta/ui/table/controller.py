@@ -32,10 +32,10 @@ from ...engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY
 from ..anim import Animator, Pose
 from ..layout import STOCK_POS
 from ..widgets import Toast
+from .hint import Hint, cards_of
 from .gestures import Play, Refuse, Stage, after_staging, interpret, staged_meld
 from .layout import LayoutOptions, TableLayout, lay_out
 
-HINT_LEVEL = "hard"
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
 COMPUTER_PAUSE = 0.35         # a beat after a computer's move, at normal speed
 UNDO_TURN = "Back to the start of your turn."
@@ -76,8 +76,7 @@ class TableController:
         self.dirty = True
         self.ticket: Optional[int] = None
         self._ticket_key: Optional[tuple[int, int]] = None
-        self.hint_ticket: Optional[int] = None
-        self._hint_ask = None            # (observation, legal actions) the hint was asked for
+        self.hints = Hint(app)
         self.turn_start: Optional[int] = None
         self.reveal_point = 0            # actions before this point showed hidden cards
         self.humans = [i for i, s in enumerate(seats) if s.human]
@@ -130,7 +129,7 @@ class TableController:
                 and self.viewer == st.to_act and self.show_hand())
 
     def idle(self) -> bool:
-        return not (self.dirty or self.animator.busy or self.toast.visible or self.hint_ticket is not None
+        return not (self.dirty or self.animator.busy or self.toast.visible or self.hints.pending
                     or self.pause > 0 or self.confirm)
 
     def layout_options(self) -> LayoutOptions:
@@ -382,44 +381,23 @@ class TableController:
             self.on_change(self.owner, [])
 
     # ------------------------------------------------------------------ hints
+    @property
+    def hint_ticket(self) -> Optional[int]:
+        return self.hints.ticket
+
     def hint(self) -> None:
         """Ask the hard player (on the AI worker) what it would do; shown when it answers."""
-        if self.hint_ticket is not None:
-            return
-        st = self.state
-        obs = observe(st, st.to_act)
-        legal = legal_actions(st)
-        self._hint_ask = (obs, legal)
-        self.hint_ticket = self.app.ai.request(st.to_act, obs, legal, HINT_LEVEL)
-        self.toast.show("Thinking about a hint...", 2)
+        if not self.hints.pending:
+            self.hints.ask(self.state)
+            self.toast.show("Thinking about a hint...", 2)
 
     def cancel_hint(self) -> None:
         """Drop a hint still being thought about (the position changed, or the table closed)."""
-        if self.hint_ticket is not None:
-            self.app.ai.cancel()
-            self.hint_ticket = None
-            self._hint_ask = None
+        self.hints.cancel()
 
     def _hint_answered(self, action) -> None:
-        obs, legal = self._hint_ask
-        self.hint_ticket = None
-        self._hint_ask = None
-        try:
-            from ...ai.explain import explain
-            reason = explain(obs, action, legal) if action is not None else "No hint."
-        except Exception as e:  # a hint must never break the game
-            reason = f"No hint available ({e})."
-        self.toast.show(reason or "No hint.", 6)
-        cards: list[int] = []
-        if isinstance(action, Meld):
-            for g in action.groups:
-                cards.extend(g.cards)
-        elif isinstance(action, TakePile):
-            cards.extend(action.with_cards)
-            for g in action.melds:
-                cards.extend(g.cards)
-        elif isinstance(action, Discard):
-            cards.append(action.card)
+        self.toast.show(self.hints.answer(action), 6)
+        cards = cards_of(action)
         if cards:
             self.selected = set(cards) & set(self.state.hands[self.state.to_act])
             self.staged = []
@@ -431,7 +409,7 @@ class TableController:
         self.animator.set_speed(self.app.settings.animation_speed)
         self.animator.update(dt)
         self.toast.update(dt)
-        if self.hint_ticket is not None:
+        if self.hints.pending:
             self._poll_ai()
         if self.animator.busy:
             return
@@ -459,7 +437,7 @@ class TableController:
         if result is None:
             return
         ticket, action = result
-        if ticket == self.hint_ticket:
+        if ticket == self.hints.ticket:
             self._hint_answered(action)
             return
         if ticket != self.ticket:
@@ -497,5 +475,4 @@ class TableController:
         """Leaving the table: stop any computer decision or hint in progress."""
         self.app.ai.cancel()
         self.ticket = None
-        self.hint_ticket = None
-        self._hint_ask = None
+        self.hints.forget()

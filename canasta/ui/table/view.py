@@ -17,7 +17,7 @@ from ..widgets import DIM, GOLD, INK, blit_text, panel, text
 from .gestures import staging_note
 from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HUD_BOX, PRIVACY_BOX, SHEET_COLUMN_W,
                      SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, TOAST_CENTRE, MeldLabel, SeatLabel, StagedLabel,
-                     backs_half_width, card_rect, zone_at, zone_rect)
+                     backs_half_width, zone_at, zone_rect)
 
 FOCUS = (120, 200, 255)
 FROZEN_INK = (140, 200, 255)

@@ -1,0 +1,74 @@
+"""The hint: what the hard computer player would do in the viewer's seat.
+
+It is asked of the app's :class:`~canasta.ai.worker.AIWorker` like any computer
+decision, so the window never waits for it, and it can be cancelled: when the
+position changes before it answers, or the table closes. The hint sees only the
+seat's observation, as a computer player does.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...engine import Discard, Meld, TakePile, legal_actions
+from ...engine.observe import observe
+
+HINT_LEVEL = "hard"
+
+
+def cards_of(action) -> list[int]:
+    """The hand cards an action would play (to pick them up for the player)."""
+    cards: list[int] = []
+    if isinstance(action, Meld):
+        for g in action.groups:
+            cards.extend(g.cards)
+    elif isinstance(action, TakePile):
+        cards.extend(action.with_cards)
+        for g in action.melds:
+            cards.extend(g.cards)
+    elif isinstance(action, Discard):
+        cards.append(action.card)
+    return cards
+
+
+class Hint:
+    """One hint at a time, asked of ``app.ai`` (see the module documentation)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.ticket: Optional[int] = None
+        self._asked = None          # (observation, legal actions) it was asked for
+
+    @property
+    def pending(self) -> bool:
+        return self.ticket is not None
+
+    def ask(self, st) -> None:
+        if self.ticket is not None:
+            return
+        obs = observe(st, st.to_act)
+        legal = legal_actions(st)
+        self._asked = (obs, legal)
+        self.ticket = self.app.ai.request(st.to_act, obs, legal, HINT_LEVEL)
+
+    def cancel(self) -> None:
+        """Drop the hint being thought about (nothing else is pending on a player's turn)."""
+        if self.ticket is not None:
+            self.app.ai.cancel()
+            self.forget()
+
+    def forget(self) -> None:
+        self.ticket = None
+        self._asked = None
+
+    def answer(self, action) -> str:
+        """The hint's answer came: the sentence that explains it."""
+        obs, legal = self._asked
+        self.forget()
+        if action is None:
+            return "No hint."
+        try:
+            from ...ai.explain import explain
+            return explain(obs, action, legal) or "No hint."
+        except Exception as e:  # a hint must never break the game
+            return f"No hint available ({e})."
