@@ -90,7 +90,7 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     else:
         melds.append(f"At most {_n(r.wild_limit)} wild card{'s' if r.wild_limit != 1 else ''} in a meld.")
     sc = r.scoring
-    melds.append(f"A canasta is a meld of seven or more cards: natural (no wild card) +{sc.natural_canasta:,}, "
+    melds.append(f"A canasta is a meld of {_n(r.canasta_size)} or more cards: natural (no wild card) +{sc.natural_canasta:,}, "
                  f"mixed +{sc.mixed_canasta:,}.")
     melds.append("Black threes may be melded only when going out: three or four, without wild cards.")
     out.append(("Melds and canastas", melds))
