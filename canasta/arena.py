@@ -67,8 +67,9 @@ def _side_diff(scores: list[int], side_a_teams: list[int]) -> tuple[float, int]:
 
 
 def _job(args: tuple) -> dict:
-    i, level_a, level_b, players, teams, seed, duplicate, budget_ms = args
-    rules = Rules(players=players, teams=teams)
+    i, level_a, level_b, players, teams, seed, duplicate, budget_ms, *more = args
+    variant = more[0] if more else "classic"
+    rules = Rules(variant=variant, players=players, teams=teams)
     nteams = rules.resolved().teams
     deal_seed = f"arena:{seed}:{i}"
     dealer = i % players
@@ -91,8 +92,8 @@ def _job(args: tuple) -> dict:
 
 def run_arena(level_a: str, level_b: str, deals: int, players: int = 4, seed: int = 1,
               duplicate: bool = False, workers: int = 1, budget_ms: Optional[float] = None,
-              teams: Optional[int] = None, progress: bool = False) -> dict:
-    jobs = [(i, level_a, level_b, players, teams, seed, duplicate, budget_ms) for i in range(deals)]
+              teams: Optional[int] = None, progress: bool = False, variant: str = "classic") -> dict:
+    jobs = [(i, level_a, level_b, players, teams, seed, duplicate, budget_ms, variant) for i in range(deals)]
     results: list[dict] = []
     t0 = time.time()
     if workers > 1:
@@ -108,7 +109,9 @@ def run_arena(level_a: str, level_b: str, deals: int, players: int = 4, seed: in
             if progress and (k + 1) % max(1, deals // 20) == 0:
                 _progress(results, k + 1, deals, t0)
     results.sort(key=lambda r: r["index"])
-    return summarize(results, level_a, level_b, players, seed, duplicate, budget_ms, time.time() - t0)
+    s = summarize(results, level_a, level_b, players, seed, duplicate, budget_ms, time.time() - t0)
+    s["variant"] = variant
+    return s
 
 
 def _progress(results: list[dict], done: int, total: int, t0: float) -> None:
@@ -189,6 +192,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6))
     ap.add_argument("--teams", type=int, default=None, help="six players: 3 pairs (3) or two teams (2)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia")
     ap.add_argument("--duplicate", action="store_true", help="play each deal twice, seats swapped")
     ap.add_argument("--workers", type=int, default=1, help="processes to spread the deals over")
     ap.add_argument("--budget-ms", type=float, default=None, help="hard player's time per decision")
@@ -198,7 +202,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     if ns.deals < 1:
         ap.error("--deals must be at least 1")
     s = run_arena(ns.team0, ns.team1, ns.deals, ns.players, ns.seed, ns.duplicate, max(1, ns.workers),
-                  ns.budget_ms, ns.teams, progress=not ns.quiet)
+                  ns.budget_ms, ns.teams, progress=not ns.quiet, variant=ns.variant)
+    if ns.variant != "classic":
+        print(f"game: {ns.variant}")
     print(format_report(s))
     if ns.json:
         with open(ns.json, "w", encoding="utf-8") as f:

@@ -1,7 +1,7 @@
 """Benchmarks that print figures (never tests with time limits).
 
-    python -m canasta.bench engine [--seconds S] [--seed S] [--players P]
-    python -m canasta.bench ai [--level L] [--decisions N]
+    python -m canasta.bench engine [--seconds S] [--seed S] [--players P] [--variant V]
+    python -m canasta.bench ai [--level L] [--decisions N] [--variant V]
     python -m canasta.bench frame
     python -m canasta.bench startup
 """
@@ -15,12 +15,12 @@ import sys
 import time
 
 
-def bench_engine(seconds: float, seed: int, players: int, rounds: int = 5) -> dict:
+def bench_engine(seconds: float, seed: int, players: int, rounds: int = 5, variant: str = "classic") -> dict:
     """Random legal playouts: one action = one legal_actions query plus one apply."""
     from .engine import Rules, apply_in_place, legal_actions, new_game
     from .engine.state import DEAL_OVER, GAME_OVER
 
-    rules = Rules(players=players)
+    rules = Rules(variant=variant, players=players)
     rng = random.Random(seed)
     rates_d, rates_a = [], []
     game = 0
@@ -52,27 +52,35 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--seconds", type=float, default=10.0)
     e.add_argument("--seed", type=int, default=1)
     e.add_argument("--players", type=int, default=4)
+    e.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia")
+    e.add_argument("--compare", action="store_true", help="also measure Classic in the same run")
     a = sub.add_parser("ai", help="decision time of a computer player")
     a.add_argument("--level", default="hard")
     a.add_argument("--decisions", type=int, default=100)
     a.add_argument("--players", type=int, default=4)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--budget-ms", type=float, default=None)
+    a.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia")
     f = sub.add_parser("frame", help="frame time of a crowded table")
     f.add_argument("--frames", type=int, default=300)
     s = sub.add_parser("startup", help="process start to first frame")
     s.add_argument("--runs", type=int, default=7)
     ns = ap.parse_args(args)
     if ns.what == "engine":
-        r = bench_engine(ns.seconds, ns.seed, ns.players)
-        print(f"players: {ns.players}")
+        r = bench_engine(ns.seconds, ns.seed, ns.players, variant=ns.variant)
+        print(f"game: {ns.variant}  players: {ns.players}")
         print(f"deals/s: {r['deals_per_s']:.1f}")
         print(f"actions/s: {r['actions_per_s']:.0f}")
         print(f"actions/deal: {r['actions_per_deal']:.0f}")
+        if ns.compare and ns.variant != "classic":
+            c = bench_engine(ns.seconds, ns.seed, ns.players)
+            print(f"classic deals/s: {c['deals_per_s']:.1f}  actions/s: {c['actions_per_s']:.0f}  "
+                  f"actions/deal: {c['actions_per_deal']:.0f}")
+            print(f"ratio of deals/s: {r['deals_per_s'] / c['deals_per_s']:.0%}")
         return 0
     if ns.what == "ai":
         from .ai.bench import bench_ai
-        return bench_ai(ns.level, ns.decisions, ns.players, ns.seed, ns.budget_ms)
+        return bench_ai(ns.level, ns.decisions, ns.players, ns.seed, ns.budget_ms, ns.variant)
     if ns.what == "frame":
         from .ui.bench import bench_frame
         return bench_frame(ns.frames)

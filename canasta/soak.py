@@ -1,6 +1,6 @@
 """Random legal play with invariant checks after every action.
 
-    python -m canasta.soak --deals N [--players P] [--seed S] [--teams T]
+    python -m canasta.soak --deals N [--players P] [--seed S] [--teams T] [--variant V]
 
 Prints ``N deals, K actions, V violations`` and exits non-zero when V > 0.
 """
@@ -43,11 +43,20 @@ def invariants(st: State, before_total: int | None = None) -> list[str]:
                     bad.append(f"meld {m!r} is too small")
                 if m.wilds > st.rules.wild_limit:
                     bad.append(f"meld {m!r} holds too many wild cards")
+            elif m.kind == "sequence":
+                from .engine.cards import KIND_OF as _K, SUIT_OF as _S
+                ranks = sorted(_K[c] for c in m.cards)
+                if (m.wilds or len(ranks) < 3 or len(ranks) > 7 or len({_S[c] for c in m.cards}) != 1
+                        or ranks != list(range(ranks[0], ranks[0] + len(ranks)))):
+                    bad.append(f"sequence {m!r} is not a run of three to seven of one suit")
+            elif m.kind == "wild":
+                if m.naturals or not 3 <= len(m.cards) <= 7:
+                    bad.append(f"wild meld {m!r} is not three to seven wild cards")
     if st.result is not None:
         items = st.result.items
         for it in items:
             parts = (it.melded + it.canasta_bonus + it.red_three_score + it.going_out
-                     + it.concealed + it.in_hand)
+                     + it.concealed + it.in_hand + getattr(it, "black_three_penalty", 0))
             if parts != it.total:
                 bad.append("a deal score is not the sum of its items")
     if st.phase not in (DEAL_OVER, GAME_OVER) and not legal_actions(st):
@@ -73,9 +82,10 @@ def observation_leaks(st: State) -> list[str]:
 
 
 def soak(deals: int, players: int = 4, seed: int = 0, teams: int | None = None,
-         rules: Rules | None = None, check_rejects: bool = True) -> tuple[int, int, list[str]]:
+         rules: Rules | None = None, check_rejects: bool = True,
+         variant: str = "classic") -> tuple[int, int, list[str]]:
     rng = random.Random(seed)
-    rules = rules or Rules(players=players, teams=teams)
+    rules = rules or Rules(variant=variant, players=players, teams=teams)
     actions = 0
     violations: list[str] = []
     done = 0
@@ -141,11 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--teams", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia")
     a = ap.parse_args(argv)
-    done, actions, violations = soak(a.deals, a.players, a.seed, a.teams)
+    done, actions, violations = soak(a.deals, a.players, a.seed, a.teams, variant=a.variant)
     for v in violations[:20]:
         print("VIOLATION", v)
-    print(f"{done} deals, {actions} actions, {len(violations)} violations")
+    print(f"{a.variant}, {a.players} players: {done} deals, {actions} actions, {len(violations)} violations")
     return 1 if violations else 0
 
 

@@ -22,13 +22,13 @@ from .players import MediumPlayer
 from .policy import trivial
 
 
-def collect_positions(count: int, players: int = 4, seed: int = 1) -> list[tuple]:
+def collect_positions(count: int, players: int = 4, seed: int = 1, variant: str = "classic") -> list[tuple]:
     """``count`` (observation, legal actions) pairs met by medium players in real deals."""
     out: list[tuple] = []
     med = MediumPlayer()
     deal = 0
     while len(out) < count:
-        st = new_game(Rules(players=players), seed=f"bench:{seed}:{deal}", dealer=deal % players)
+        st = new_game(Rules(variant=variant, players=players), seed=f"bench:{seed}:{deal}", dealer=deal % players)
         deal += 1
         while st.phase not in (DEAL_OVER, GAME_OVER) and len(out) < count:
             seat = st.to_act
@@ -47,13 +47,13 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def bench_ai(level: str = "hard", decisions: int = 100, players: int = 4, seed: int = 1,
-             budget_ms: Optional[float] = None) -> int:
+             budget_ms: Optional[float] = None, variant: str = "classic") -> int:
     try:
         player = make_player(level, seed=seed, budget_ms=budget_ms)
     except ValueError as e:
         print(e)
         return 2
-    positions = collect_positions(decisions, players, seed)
+    positions = collect_positions(decisions, players, seed, variant)
     times, real = [], []
     for ob, legal in positions:
         t0 = time.perf_counter()
@@ -65,7 +65,7 @@ def bench_ai(level: str = "hard", decisions: int = 100, players: int = 4, seed: 
         times.append(dt)
         if trivial(legal) is None:
             real.append(dt)
-    print(f"level: {level}  players: {players}  decisions: {len(times)}"
+    print(f"game: {variant}  level: {level}  players: {players}  decisions: {len(times)}"
           + (f"  budget ms: {budget_ms:g}" if budget_ms is not None else ""))
     print(f"median ms: {statistics.median(times):.2f}")
     print(f"p95 ms: {_pct(times, 0.95):.2f}")

@@ -28,6 +28,29 @@ class IllegalAction(Exception):
     """The action breaks a rule; ``str(error)`` is a sentence for the player."""
 
 
+# ---------------------------------------------------------------------------
+# the game module's own rulebook
+# ---------------------------------------------------------------------------
+
+_RULEBOOKS: dict[str, dict[str, Callable]] = {}
+
+
+def rulebook(rules: Rules) -> dict[str, Callable]:
+    """The parts of the rules the game of ``rules`` decides itself, by name. A game
+    whose melds are not Classic's groups (sequences, wild melds, several groups of one
+    rank) gives, from ``rulebook()``: ``plan_groups`` (which meld kinds a set of cards
+    starts or extends: the melding validator), ``take_error`` (how the pile is taken),
+    ``out_error`` (which canastas let a side go out), ``accepting`` (the side's melds
+    some cards may join), and the enumerators ``take_options``, ``play_options``,
+    ``going_out_plan`` and ``must_take``. What a game leaves out is Classic's code
+    below. Read once per game."""
+    book = _RULEBOOKS.get(rules.variant)
+    if book is None:
+        make = getattr(game_of(rules), "rulebook", None)
+        book = _RULEBOOKS[rules.variant] = dict(make()) if make is not None else {}
+    return book
+
+
 def _plural(rank: int) -> str:
     return PLURAL_NAMES.get(rank, "cards")
 
@@ -176,7 +199,8 @@ def _shape_error(rank: int, naturals: int, wilds: int, new: bool, rules: Rules) 
 class _Plan:
     """A validated melding action, ready to carry out."""
 
-    __slots__ = ("items", "used", "points", "canastas_after", "black3", "adds_partner", "own_canasta")
+    __slots__ = ("items", "used", "points", "canastas_after", "black3", "adds_partner", "own_canasta",
+                 "kinds_after")
 
     def __init__(self):
         # (rank, meld index or -1 for a new meld, cards, kind: "group" | "black3" | "top")
@@ -187,6 +211,7 @@ class _Plan:
         self.black3 = False
         self.adds_partner = False
         self.own_canasta = False
+        self.kinds_after: Optional[list[str]] = None   # the side's canasta kinds after (if the game counts them)
 
 
 def _onto_meld(st: State, team: int, onto) -> tuple[Optional[str], Optional[TableMeld]]:
@@ -208,6 +233,9 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
     group formed by the pile's top card ``extra_top`` and ``top_with``, going onto the
     meld ``top_onto`` or starting a new one)."""
     r = st.rules
+    own = rulebook(r).get("plan_groups")
+    if own is not None:
+        return own(st, seat, groups, hand_set, extra_top, top_with, top_onto)
     team = st.team_of(seat)
     size_needed = r.canasta_size
     plan = _Plan()
@@ -334,6 +362,9 @@ def _going_out_error(st: State, seat: int, plan: Optional[_Plan], left: int) -> 
     need = r.canastas_to_go_out
     if st.permission is False:
         return "Your partner said no: you may not go out this turn, so keep at least two cards."
+    own = rulebook(r).get("out_error")
+    if own is not None:
+        return own(st, seat, plan, left)
     have = plan.canastas_after if plan is not None else st.canasta_count(team)
     if have < need:  # type: ignore[operator]
         if left == 1:
@@ -393,6 +424,9 @@ def _meld_error(st: State, seat: int, groups) -> tuple[Optional[str], Optional[_
 def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
                 onto: Optional[int] = None) -> tuple[Optional[str], Optional[_Plan]]:
     r = st.rules
+    own = rulebook(r).get("take_error")
+    if own is not None:
+        return own(st, seat, with_cards, extra, onto)
     pile = st.pile
     if not pile:
         return "The discard pile is empty.", None
@@ -466,6 +500,9 @@ def _must_take(st: State, seat: int) -> bool:
     """With an empty stock: a pile whose top matches the side's meld and is not frozen
     against it must be taken (but not a single-card pile by a single-card hand). With
     ``stock_exhausted = "end"`` nobody is forced."""
+    own = rulebook(st.rules).get("must_take")
+    if own is not None:
+        return own(st, seat)
     if not st.pile or st.rules.stock_exhausted == "end":
         return False
     team = st.team_of(seat)
@@ -807,7 +844,7 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
         else:
             moving = [(c, ("hand", seat)) for c in cards]
         if index < 0:
-            m = TableMeld(rank, [], seat, "black3" if kind == "black3" else "group", st.next_meld_id())
+            m = TableMeld(rank, [], seat, "group" if kind in ("group", "top") else kind, st.next_meld_id())
             melds.append(m)
             index = len(melds) - 1
         else:
@@ -919,6 +956,9 @@ def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Op
     if st.permission is False:
         return None
     r = st.rules
+    own = rulebook(r).get("going_out_plan")
+    if own is not None:
+        return own(st, seat)
     team = st.team_of(seat)
     hand = st.hands[seat]
     cnt = st.counts[seat]
@@ -1086,6 +1126,9 @@ def _wild_choices(ids: dict[int, list[int]]) -> list[int]:
 
 
 def _take_options(st: State, seat: int) -> list[Action]:
+    own = rulebook(st.rules).get("take_options")
+    if own is not None:
+        return own(st, seat)
     pile = st.pile
     if not pile:
         return []
@@ -1226,6 +1269,9 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
 
 
 def _play_options(st: State, seat: int) -> list[Action]:
+    own = rulebook(st.rules).get("play_options")
+    if own is not None:
+        return own(st, seat)
     hand = st.hands[seat]
     team = st.team_of(seat)
     ids = _ids_by_kind(hand)
@@ -1298,3 +1344,20 @@ def preview_groups(st: State, groups: Sequence, seat: Optional[int] = None) -> t
     if plan.black3 and len(st.hands[seat]) - plan.used > 1:  # type: ignore[union-attr]
         return "Black threes may be melded only when going out.", plan.points  # type: ignore[union-attr]
     return None, plan.points  # type: ignore[union-attr]
+
+
+def melds_accepting(st: State, seat: int, cards: Sequence[int]) -> list[int]:
+    """Ids of ``seat``'s side's open melds that ``cards`` could be added to, judging
+    their shape only (rank, suit, run, wild cards), in table order."""
+    team = st.team_of(seat)
+    own = rulebook(st.rules).get("accepting")
+    if own is not None:
+        return own(st, team, cards)
+    rank = 0
+    for c in cards:
+        k = KIND_OF[c]
+        if not WILD_OF[c]:
+            if k == BLACK3 or k == RED3 or (rank and k != rank):
+                return []
+            rank = k
+    return [m.id for m in st.melds[team] if m.kind == "group" and not m.closed and (not rank or m.rank == rank)]

@@ -17,6 +17,12 @@ STOCK_EXHAUSTED = ("play_on", "end")
 _BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
 
 
+_BOOL_OPTIONS = ("more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
+                 "ask_to_go_out", "melds_close", "twice_naturals", "merge_groups",
+                 "out_needs_clean", "take_onto_sequence", "red_threes_need_two_canastas",
+                 "wild_melds", "out_needs_escalera")
+
+
 class RulesError(ValueError):
     """An impossible combination of options, with a sentence a player can read."""
 
@@ -46,7 +52,7 @@ class Rules:
     target_score: int | None = None
     negative_minimum: int = 15
     minimum_table: tuple[tuple[int, int], ...] | None = None
-    wild_limit: int = 3
+    wild_limit: int | None = None       # Classic 3, Samba and Bolivia 2
     more_naturals_than_wilds: bool = False
     pile_always_frozen: bool = False
     black_three_freezes: bool = False
@@ -57,6 +63,22 @@ class Rules:
 
     canasta_size: int | None = None     # cards that make a canasta (Classic: 7)
     melds_close: bool | None = None     # a canasta is closed: nothing more is added to it
+
+    # -- Samba and Bolivia (RULES-variants.md 10.2, 10.3); None: the game's default ------
+    twice_naturals: bool = False        # a group holds at least twice as many naturals as wilds
+    merge_groups: bool = False          # two groups of one rank may be combined (a merge action)
+    out_needs_clean: bool = False       # one of the canastas for going out natural or a samba
+    sequence_canasta_bonus: int | None = None   # a samba / escalera (1500)
+    minimum_7000: int | None = None     # the minimum count from 7,000 up (150)
+    take_onto_sequence: bool = True     # the pile's top card may extend a sequence
+    going_out_bonus: int | None = None  # Samba 200 (Classic: scoring.going_out)
+    concealed_bonus: int | None = None  # Samba 0, on top of going out
+    all_red_threes: int | None = None   # all six red threes together (1000)
+    red_threes_need_two_canastas: bool | None = None  # red threes plus only with two canastas
+    wild_melds: bool | None = None      # melds of wild cards alone (Bolivia)
+    bolivia_bonus: int | None = None    # seven wild cards (2500)
+    out_needs_escalera: bool | None = None      # going out needs a sequence canasta (Bolivia)
+    black_three_in_hand: int | None = None      # a black three left in hand costs this (Bolivia 100)
 
     # -- defaults that follow the game and the player count ---------------------------
     def resolved(self) -> "Rules":
@@ -139,8 +161,7 @@ class Rules:
             elif key in ("variant", "stock_exhausted"):
                 if not isinstance(value, str):
                     raise RulesError(f"{key} must be text.")
-            elif key in ("more_naturals_than_wilds", "pile_always_frozen",
-                         "black_three_freezes", "ask_to_go_out", "melds_close"):
+            elif key in _BOOL_OPTIONS:
                 if not isinstance(value, bool):
                     raise RulesError(f"{key} must be true or false.")
             else:

@@ -117,9 +117,18 @@ def position(rules: Rules, data: dict) -> State:
                 raise SetupError(f"Seat {by} is not on team {team}.")
             kinds = {KIND_OF[c] for c in cards if not WILD_OF[c]}
             kind = m.get("kind")
-            if kind is not None and kind not in game_of(r).MELD_KINDS:
+            game = game_of(r)
+            if kind is not None and kind not in game.MELD_KINDS:
                 raise SetupError(f"A meld of kind {kind!r} is not part of the game {r.variant!r}.")
-            if kinds == {BLACK3}:
+            classify = getattr(game, "classify", None)
+            if classify is not None:
+                # the game says what the cards make (several groups of a rank allowed)
+                err, what, rank = classify(cards, r)
+                if err or (kind is not None and kind != what):
+                    raise SetupError(f"The meld {[CODE_OF[c] for c in cards]} is not a legal "
+                                     f"{kind or 'meld'}: {err or 'it is a ' + what}.")
+                tm = TableMeld(rank, cards, by, what, st.next_meld_id())
+            elif kinds == {BLACK3}:
                 tm = TableMeld(BLACK3, cards, by, "black3", st.next_meld_id())
             elif len(kinds) != 1 or RED3 in kinds or BLACK3 in kinds:
                 raise SetupError(f"The meld {[CODE_OF[c] for c in cards]} does not hold one natural rank.")
@@ -228,8 +237,12 @@ def _rank_of(cards) -> int:
     return 0
 
 
-def _open_groups(st: State, seat: int, rank: int) -> list[int]:
-    """Ids of the side's open groups of ``rank``: the melds a group of that rank may join."""
+def _open_groups(st: State, seat: int, rank: int, cards=None) -> list[int]:
+    """Ids of the side's open melds that ``cards`` may join (the game decides: its
+    groups of ``rank``, and in Samba the sequences they extend)."""
+    if cards is not None:
+        from .core import melds_accepting
+        return melds_accepting(st, seat, cards)
     if not rank:
         return []
     return [m.id for m in st.melds[st.team_of(seat)] if m.kind == "group" and m.rank == rank and not m.closed]
@@ -248,7 +261,11 @@ def _group(st: State, seat: int, g: Any, taken: set) -> tuple[tuple[int, ...], l
         cards = tuple(_pick(st, seat, c, taken) for c in _list(g.get("cards"), "group cards"))
         return cards, _open_groups(st, seat, CHAR_RANKS[rank.upper()]) or [None]
     cards = tuple(_pick(st, seat, c, taken) for c in _list(g, "a meld group"))
-    return cards, [None] + _open_groups(st, seat, _rank_of(cards))
+    rank = _rank_of(cards)
+    options = _open_groups(st, seat, rank, cards)
+    if not rank:  # wild cards alone join a group only when its rank is named
+        options = [i for i in options if st.meld_by_id(st.team_of(seat), i).kind == "wild"]
+    return cards, [None] + options
 
 
 def _first_legal(st: State, seat: int, build, options: list[list]) -> Action:
@@ -281,11 +298,11 @@ def action_from(st: State, data: Any) -> tuple[int, Action]:
         top = st.pile[-1] if st.pile else None
         if data.get("onto") is not None:
             m = _meld_at(st, seat, data["onto"])
-            if top is None or m.kind != "group" or m.rank != KIND_OF[top]:
+            if top is None or m.id not in _open_groups(st, seat, KIND_OF[top], (top,)):
                 raise SetupError(f"onto {data['onto']!r} is not a meld the top card can join.")
             top_options = [m.id]
         else:
-            top_options = [None] + _open_groups(st, seat, KIND_OF[top] if top is not None else 0)
+            top_options = [None] + (_open_groups(st, seat, KIND_OF[top], (top,)) if top is not None else [])
         def build_take(choice):
             return TakePile(with_cards, tuple(Group(cards, onto) for (cards, _), onto in zip(groups, choice[1:])),
                             choice[0])
@@ -320,8 +337,17 @@ def kind_code(kind: int) -> str:
 
 
 def team_melds_summary(st: State, team: int) -> list[dict]:
-    return [{"kind": m.kind, "rank": kind_code(m.rank), "size": len(m.cards), "wilds": m.wilds,
-             "closed": m.closed, "id": m.id} for m in st.melds[team]]
+    from .cards import SUITS, RANK_CHARS
+    out = []
+    for m in st.melds[team]:
+        d = {"kind": m.kind, "rank": kind_code(m.rank), "size": len(m.cards), "wilds": m.wilds,
+             "closed": m.closed, "id": m.id}
+        if m.kind == "sequence":
+            d.update(rank=None, suit=SUITS[m.suit], low=RANK_CHARS[m.low], high=RANK_CHARS[m.high])
+        elif m.kind == "wild":
+            d["rank"] = None
+        out.append(d)
+    return out
 
 
 def canasta_kinds(st: State, team: int) -> list[str]:

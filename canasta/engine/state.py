@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
-from .cards import KIND_COUNT, KIND_OF, POINTS_OF, WILD_OF
+from .cards import KIND_COUNT, KIND_OF, POINTS_OF, RANK_OF, SUIT_OF, WILD_OF
 from .rules import Rules
 
 DRAW, PLAY, ANSWER, DEAL_OVER, GAME_OVER = "draw", "play", "answer", "deal_over", "game_over"
@@ -24,7 +24,8 @@ class TableMeld:
     ``id`` names it for the rest of the deal (actions that add to it say ``onto=id``;
     ids are unique within a deal and never reused); ``kind`` is ``"group"`` (naturals
     of one rank and wild cards), ``"black3"``, and in other games ``"sequence"`` or
-    ``"wild"``; ``rank`` is the rank of a group's naturals; ``cards`` in the order
+    ``"wild"``; ``rank`` is the rank of a group's naturals (0 for a sequence or a wild
+    meld; a sequence's ``suit``, ``low`` and ``high`` follow from its cards); ``cards`` in the order
     played; ``by`` the seat that started it. ``canasta`` names its canasta kind
     (``"natural"``/``"mixed"`` in Classic) or is None, and ``closed`` says that nothing
     more may be added; the game module decides both (see ``variants``).
@@ -58,6 +59,27 @@ class TableMeld:
     @property
     def size(self) -> int:
         return len(self.cards)
+
+    @property
+    def suit(self) -> int:
+        """A sequence's suit (0-3, as in ``cards.SUITS``); -1 for other kinds."""
+        if self.kind != "sequence" or not self.cards:
+            return -1
+        return SUIT_OF[self.cards[0]]
+
+    @property
+    def low(self) -> int:
+        """A sequence's lowest rank (4..14); 0 for other kinds."""
+        if self.kind != "sequence" or not self.cards:
+            return 0
+        return min(RANK_OF[c] for c in self.cards)
+
+    @property
+    def high(self) -> int:
+        """A sequence's highest rank (4..14, ace 14); 0 for other kinds."""
+        if self.kind != "sequence" or not self.cards:
+            return 0
+        return max(RANK_OF[c] for c in self.cards)
 
     @property
     def is_canasta(self) -> bool:

@@ -63,6 +63,8 @@ def refresh_meld(meld, rules) -> None:
     meld.closed = game.is_closed(meld, rules)
 
 
-from . import classic  # noqa: E402
+from . import bolivia, classic, samba  # noqa: E402
 
 register(classic)
+register(samba)
+register(bolivia)

@@ -75,6 +75,7 @@ def resolve(r: Rules) -> Rules:
         red3 = ((4, 800),) if decks == 2 else ((5, 1000), (6, 1200)) if decks == 3 else ()
     size = r.canasta_size if r.canasta_size is not None else CANASTA_SIZE
     close = r.melds_close if r.melds_close is not None else False
+    wild_limit = r.wild_limit if r.wild_limit is not None else 3
     if not 1 <= decks <= 6:
         raise RulesError("The game uses between one and six packs.")
     if hand < 1 or hand * p + 1 > decks * 54:
@@ -85,7 +86,7 @@ def resolve(r: Rules) -> Rules:
         raise RulesError("Going out needs between zero and five canastas.")
     if target < 100:
         raise RulesError("The target score must be at least 100.")
-    if not 1 <= r.wild_limit <= 6:
+    if isinstance(wild_limit, bool) or not isinstance(wild_limit, int) or not 1 <= wild_limit <= 6:
         raise RulesError("The wild-card limit must be between 1 and 6.")
     if r.stock_exhausted not in STOCK_EXHAUSTED:
         raise RulesError(f"stock_exhausted must be one of {', '.join(STOCK_EXHAUSTED)}.")
@@ -94,7 +95,7 @@ def resolve(r: Rules) -> Rules:
     return replace(r, teams=teams, decks=decks, hand_size=hand, draw_count=draw,
                    canastas_to_go_out=out, target_score=target, minimum_table=table,
                    ask_to_go_out=ask, red_three_table=tuple(tuple(x) for x in red3),
-                   canasta_size=size, melds_close=close)
+                   canasta_size=size, melds_close=close, wild_limit=wild_limit)
 
 
 # ---------------------------------------------------------------------------

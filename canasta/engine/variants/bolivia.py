@@ -1,0 +1,32 @@
+"""Bolivia (RULES-variants.md section 10.3): Samba with wild melds (seven wild cards
+are a bolivia, 2,500), the seven-card sequence named escalera, going out with an
+escalera, a black three left in hand at 100, and 15,000 to win.
+
+Everything else is Samba's code (``samba.py``); this module names the game and its
+defaults.
+"""
+
+from __future__ import annotations
+
+from ..rules import Rules
+from . import samba as _samba
+from .samba import (CANASTA_SIZE, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
+                    describe_meld, extend_error, group_error, is_closed, is_sequence_canasta, meld_error,
+                    rulebook, score)
+
+NAME = "bolivia"
+TITLE = "Bolivia"
+
+MELD_KINDS = ("group", "sequence", "wild", "black3")
+CANASTA_KINDS = ("natural", "mixed", "escalera", "bolivia")
+SEQUENCE_CANASTA = "escalera"
+ACTIONS: dict = {}
+HAND_SIZE = _samba.HAND_SIZE
+
+DEFAULTS = dict(target_score=15000, wild_melds=True, out_needs_escalera=True,
+                black_three_in_hand=100, bolivia_bonus=2500)
+
+
+def resolve(r: Rules) -> Rules:
+    """Bolivia's defaults (10.3.7; the rest as Samba's 10.2.12), checked for sense."""
+    return _samba.resolve_with(r, TITLE, DEFAULTS)
