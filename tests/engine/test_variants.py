@@ -21,12 +21,12 @@ KINGS6 = ["KH", "KC", "KD", "KS", "KH", "KC"]
 
 
 def test_registry_and_defaults():
-    assert names() == ("classic",)
-    assert get("classic") is classic and get("samba") is None
+    assert names() == ("classic", "samba", "bolivia")
+    assert get("classic") is classic and get("nosuchgame") is None
     r = Rules(players=2).resolved()
     assert (r.variant, r.hand_size, r.draw_count, r.canasta_size, r.melds_close) == ("classic", 15, 2, 7, False)
-    with pytest.raises(RulesError, match="Unknown game 'samba'"):
-        Rules(variant="samba").resolved()
+    with pytest.raises(RulesError, match="Unknown game 'nosuchgame'"):
+        Rules(variant="nosuchgame").resolved()
     assert "canasta_size" not in Rules().to_dict()     # defaults stay out of files
     assert Rules.from_dict({"canasta_size": 6}).resolved().canasta_size == 6
     with pytest.raises(RulesError):
