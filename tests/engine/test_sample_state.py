@@ -2,12 +2,14 @@
 public history included, and agrees with what the history tells."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from canasta.engine import Rules, apply_in_place, legal_actions, new_game
 from canasta.engine.history import held_from, pile_from
-from canasta.engine.observe import observe, sample_state
+from canasta.engine.cards import KIND_OF
+from canasta.engine.observe import observe, sample_state, unseen_cards
 from canasta.engine.state import DEAL_OVER, GAME_OVER
 
 
@@ -23,6 +25,11 @@ def test_sampled_states_agree_with_the_observation(players, option):
             ob = observe(st, seat)
             world = sample_state(ob, random.Random(checked))
             assert observe(world, seat) == ob
+            # the unseen cards by kind, as the players count them
+            by_kind = [0] * len(ob.unseen_by_kind())
+            for c in unseen_cards(ob):
+                by_kind[KIND_OF[c]] += 1
+            assert ob.unseen_by_kind() == by_kind == replace(ob).unseen_by_kind()
             locations = world.all_card_locations()
             assert len(locations) == len(set(locations)) == world.total_cards
             # the history's facts hold in the sampled world
