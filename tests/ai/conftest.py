@@ -31,3 +31,18 @@ def fast_hard():
     from canasta.ai import make_player
 
     return make_player("hard", seed=3, budget_ms=40)
+
+
+class _StoppedClock:
+    """The hard player's safety cap reads the clock; stopped, a loaded machine cannot
+    cut a search short, which is the only way timing may change a decision."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        return 0.0
+
+
+@pytest.fixture
+def stopped_clock(monkeypatch):
+    from canasta.ai import search
+    monkeypatch.setattr(search, "time", _StoppedClock)

@@ -69,7 +69,7 @@ def test_every_level_decides_the_same_when_only_hidden_cards_differ():
             assert differ == 0, f"{level} changed its decision when only hidden cards changed"
 
 
-def test_hard_decides_the_same_when_only_hidden_cards_differ():
+def test_hard_decides_the_same_when_only_hidden_cards_differ(stopped_clock):
     hard = make_player("hard", seed=9, budget_ms=40)
     differ, checked = _decisions_differ(lambda w: hard, Rules(players=4), "fair-hard", 6)
     assert checked > 10
