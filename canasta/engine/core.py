@@ -190,12 +190,6 @@ def check_exhausted(st: State, events: list[Event]) -> None:
 # validation helpers shared by check() and legal_actions()
 # ---------------------------------------------------------------------------
 
-def _shape_error(rank: int, naturals: int, wilds: int, new: bool, rules: Rules) -> Optional[str]:
-    """Whether a group of ``rank`` with this many naturals and wilds may exist (the
-    game module's group validator)."""
-    return game_of(rules).meld_error(rules, "group", rank, naturals, wilds, new)
-
-
 class _Plan:
     """A validated melding action, ready to carry out."""
 
@@ -238,6 +232,7 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
         return own(st, seat, groups, hand_set, extra_top, top_with, top_onto)
     team = st.team_of(seat)
     size_needed = r.canasta_size
+    meld_error = game_of(r).meld_error
     plan = _Plan()
     seen: set[int] = set()
     ranks_new: set[int] = set()
@@ -314,7 +309,7 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             if existing.id in targets:
                 return f"Put all the {_plural(rank)} for one meld in a single group.", None
             targets.add(existing.id)
-            err = _shape_error(rank, existing.naturals + naturals, existing.wilds + wilds, False, r)
+            err = meld_error(r, "group", rank, existing.naturals + naturals, existing.wilds + wilds, False)
             if err:
                 return err, None
             before = len(existing.cards)
@@ -340,7 +335,7 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
                     return f"Put all the {_plural(rank)} for one meld in a single group.", None
                 return (f"Your side already has a meld of {_plural(rank)}: "
                         f"add the {_plural(rank)} to it."), None
-            err = _shape_error(rank, naturals, wilds, True, r)
+            err = meld_error(r, "group", rank, naturals, wilds, True)
             if err:
                 return err, None
             size_after = len(cards) + (1 if is_top else 0)
@@ -389,11 +384,12 @@ def _concealed_ok(st: State, seat: int, plan: Optional[_Plan]) -> bool:
     return bool(plan is not None and plan.own_canasta)
 
 
-def _meld_error(st: State, seat: int, groups) -> tuple[Optional[str], Optional[_Plan]]:
+def _meld_error(st: State, seat: int, groups, hand_set: Optional[set] = None
+                ) -> tuple[Optional[str], Optional[_Plan]]:
     hand = st.hands[seat]
     if len(hand) <= 1:
         return "With one card left, your only move is to discard it.", None
-    err, plan = _plan_groups(st, seat, groups, set(hand))
+    err, plan = _plan_groups(st, seat, groups, set(hand) if hand_set is None else hand_set)
     if err:
         return err, None
     assert plan is not None
@@ -530,9 +526,8 @@ def _not_cards(cards: object, what: str) -> Optional[str]:
     if not isinstance(cards, (tuple, list)):
         return f"The move's {what} should be a list of cards, not {cards!r}."
     for c in cards:
-        err = _not_card(c)
-        if err:
-            return err
+        if type(c) is not int or not 0 <= c < _CARD_LIMIT:
+            return _not_card(c)
     return None
 
 
@@ -658,7 +653,7 @@ def _error(st: State, action: Action, seat: Optional[int]):
     """(message, plan) for the action; message None when legal."""
     if seat is not None and (type(seat) is not int or not 0 <= seat < st.rules.players):  # type: ignore[operator]
         return f"There is no seat {seat!r} at this table.", None
-    spec = action_table(st.rules).get(type(action))
+    spec = (_TABLES.get(st.rules.variant) or action_table(st.rules)).get(type(action))
     if spec is None:
         return f"Unknown action {action!r}.", None
     bad = spec.shape(action)
@@ -719,48 +714,47 @@ def apply_in_place(state: State, action: Action, seat: Optional[int] = None) -> 
 
 def _execute(st: State, action: Action, plan: Optional[_Plan], events: list[Event]) -> None:
     seat = st.to_act
-    action_table(st.rules)[type(action)].execute(st, action, plan, events)
+    (_TABLES.get(st.rules.variant) or action_table(st.rules))[type(action)].execute(st, action, plan, seat, events)
     record(st, seat, events)  # what the table saw
 
 
-# -- one executor per action type: (state, action, plan, events) ----------------------
+# -- one executor per action type: (state, action, plan, seat to act, events) ---------
 
-def _exec_draw(st: State, a: Draw, plan, events: list[Event]) -> None:
-    _do_draw(st, st.to_act, events)
-
-
-def _exec_take(st: State, a: TakePile, plan: _Plan, events: list[Event]) -> None:
-    _do_take(st, st.to_act, plan, events)
+def _exec_draw(st: State, a: Draw, plan, seat: int, events: list[Event]) -> None:
+    _do_draw(st, seat, events)
 
 
-def _exec_meld(st: State, a: Meld, plan: _Plan, events: list[Event]) -> None:
-    seat = st.to_act
+def _exec_take(st: State, a: TakePile, plan: _Plan, seat: int, events: list[Event]) -> None:
+    _do_take(st, seat, plan, events)
+
+
+def _exec_meld(st: State, a: Meld, plan: _Plan, seat: int, events: list[Event]) -> None:
     _place(st, seat, plan, events)
     if st.phase == PLAY and not st.hands[seat]:
         _go_out(st, seat, events)
 
 
-def _exec_discard(st: State, a: Discard, plan, events: list[Event]) -> None:
-    _do_discard(st, st.to_act, a.card, events)
+def _exec_discard(st: State, a: Discard, plan, seat: int, events: list[Event]) -> None:
+    _do_discard(st, seat, a.card, events)
 
 
-def _exec_ask(st: State, a: Ask, plan, events: list[Event]) -> None:
+def _exec_ask(st: State, a: Ask, plan, seat: int, events: list[Event]) -> None:
     st.asked = True
     st.phase = ANSWER
-    events.append(Event("asked", seat=st.turn))
+    events.append(Event("asked", seat=seat))
 
 
-def _exec_answer(st: State, a: Answer, plan, events: list[Event]) -> None:
+def _exec_answer(st: State, a: Answer, plan, seat: int, events: list[Event]) -> None:
     st.permission = bool(a.yes)
     st.phase = PLAY
     events.append(Event("answered", seat=partner_of(st, st.turn), info=bool(a.yes)))
 
 
-def _exec_pass(st: State, a: Pass, plan, events: list[Event]) -> None:
+def _exec_pass(st: State, a: Pass, plan, seat: int, events: list[Event]) -> None:
     _end_deal(st, None, events)
 
 
-def _exec_next_deal(st: State, a: NextDeal, plan, events: list[Event]) -> None:
+def _exec_next_deal(st: State, a: NextDeal, plan, seat: int, events: list[Event]) -> None:
     st.deal_number += 1
     st.dealer = (st.dealer + 1) % st.rules.players
     st.scores = st.result.totals[:]  # type: ignore[union-attr]
@@ -772,7 +766,7 @@ class ActionSpec(NamedTuple):
 
     name: str                        # its "type" in JSON
     validate: Callable               # (state, action, seat to act) -> (error or None, plan)
-    execute: Callable                # (state, action, plan, events) -> None
+    execute: Callable                # (state, action, plan, seat to act, events) -> None
     to_json: Callable                # action -> its fields as a JSON object
     from_json: Callable              # (object, card limit, where) -> action (raises RecordError)
     shape: Callable = _shape_none    # action -> a sentence when its values have wrong types
@@ -949,6 +943,10 @@ def _end_deal(st: State, went_out: Optional[int], events: list[Event]) -> None:
 # going out: can this hand be melded away?
 # ---------------------------------------------------------------------------
 
+#: black threes that cannot go into a going-out meld, by how many are held
+_BLACK3_LEFT = {0: 0, 1: 1, 2: 2, 3: 0, 4: 0, 5: 1}
+
+
 def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Optional[int]]]:
     """A way for ``seat`` to go out this turn from its current hand: the groups to
     meld in one action and the card to discard (None when everything is melded).
@@ -964,15 +962,21 @@ def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Op
     cnt = st.counts[seat]
     if not hand:
         return None
-    # cheap necessary condition: at most one card that cannot be melded at all
-    singles = 0
+    # cheap necessary conditions: at most one card that cannot be melded at all, and a
+    # wild card for every pair that is not added to a meld
+    melded = {m.rank for m in st.melds[team] if m.kind == "group" and not m.closed}
+    singles = pairs = 0
     for k in range(4, 15):
-        if cnt[k] == 1 and st.meld_of(team, k) is None:
-            singles += 1
+        n = cnt[k]
+        if n and n < 3 and k not in melded:
+            if n == 1:
+                singles += 1
+            else:
+                pairs += 1
     b3 = cnt[BLACK3]
     # three or four black threes make one going-out meld; one more can be the discard
-    singles += {0: 0, 1: 1, 2: 2, 3: 0, 4: 0, 5: 1}.get(b3, 2)
-    if singles > 1 or cnt[RED3]:
+    singles += _BLACK3_LEFT.get(b3, 2)
+    if singles > 1 or cnt[RED3] or pairs > cnt[TWO] + cnt[JOKER]:
         return None
     leftovers: list[int] = [-1]
     seen_kind: set[int] = set()
@@ -1268,6 +1272,12 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
     return results
 
 
+def _meld_key(groups) -> tuple:
+    """What a melding action does, whichever copies of the cards it uses."""
+    return tuple(sorted(tuple(sorted(KIND_OF[c] for c in g.cards)) + (-1 if g.onto is None else g.onto,)
+                        for g in groups))
+
+
 def _play_options(st: State, seat: int) -> list[Action]:
     own = rulebook(st.rules).get("play_options")
     if own is not None:
@@ -1304,18 +1314,16 @@ def _play_options(st: State, seat: int) -> list[Action]:
             if extra:
                 cands.append(Meld(extra))
     plan = going_out_plan(st, seat)
-    if plan is not None:
-        cands.append(Meld(plan[0]))
     if not st.asked and not st.melded_this_turn and st.rules.ask_to_go_out and plan is not None:
         out.append(Ask())
-    seen = set()
+    if plan is not None:
+        # the way out may be one of the steps above: offer it once
+        key = _meld_key(plan[0])
+        if all(_meld_key(a.groups) != key for a in cands):
+            cands.append(Meld(plan[0]))
+    hand_set = set(hand)
     for a in cands:
-        key = tuple(sorted(tuple(sorted(KIND_OF[c] for c in g.cards)) + (-1 if g.onto is None else g.onto,)
-                           for g in a.groups))
-        if key in seen:
-            continue
-        seen.add(key)
-        if _meld_error(st, seat, a.groups)[0] is None:
+        if _meld_error(st, seat, a.groups, hand_set)[0] is None:
             out.append(a)
     done = set()
     one_left = len(hand) == 1
