@@ -16,6 +16,7 @@ from .engine import IllegalAction, Rules, apply_in_place, check, is_legal, legal
 from .engine.core import score_items
 from .engine.observe import observe
 from .engine.state import DEAL_OVER, GAME_OVER, State
+from .engine.variants import game_of
 
 
 def invariants(st: State, before_total: int | None = None) -> list[str]:
@@ -36,8 +37,14 @@ def invariants(st: State, before_total: int | None = None) -> list[str]:
             bad.append(f"seat {seat}: rank counts do not match the hand")
         if any(KIND_OF[c] == 1 for c in hand):
             bad.append(f"seat {seat} holds a red three")
+    ids = [m.id for team in st.melds for m in team]
+    if len(set(ids)) != len(ids) or any(i < 1 for i in ids):
+        bad.append(f"meld ids not unique in the deal: {ids}")
+    game = game_of(st.rules)
     for team in st.melds:
         for m in team:
+            if m.canasta != game.canasta_kind(m, st.rules) or m.closed != game.is_closed(m, st.rules):
+                bad.append(f"meld {m!r}: its canasta kind or closed flag is stale")
             if m.kind == "group":
                 if m.naturals < 2 or len(m.cards) < 3:
                     bad.append(f"meld {m!r} is too small")
@@ -59,6 +66,9 @@ def invariants(st: State, before_total: int | None = None) -> list[str]:
                      + it.concealed + it.in_hand + getattr(it, "black_three_penalty", 0))
             if parts != it.total:
                 bad.append("a deal score is not the sum of its items")
+        lines = st.result.lines
+        if [sum(x.points for x in team) for team in lines] != [it.total for it in items]:
+            bad.append("a deal's score lines do not add up to its score")
     if st.phase not in (DEAL_OVER, GAME_OVER) and not legal_actions(st):
         bad.append(f"no legal action in {st!r}")
     return bad

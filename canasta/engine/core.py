@@ -232,7 +232,8 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
         return own(st, seat, groups, hand_set, extra_top, top_with, top_onto)
     team = st.team_of(seat)
     size_needed = r.canasta_size
-    meld_error = game_of(r).meld_error
+    game = game_of(r)
+    meld_error = game.meld_error
     plan = _Plan()
     seen: set[int] = set()
     ranks_new: set[int] = set()
@@ -329,13 +330,8 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             if rank in ranks_new:
                 return f"Put all the {_plural(rank)} for one meld in a single group.", None
             ranks_new.add(rank)
-            other = st.meld_of(team, rank)
-            if other is not None:
-                if other.id in targets:
-                    return f"Put all the {_plural(rank)} for one meld in a single group.", None
-                return (f"Your side already has a meld of {_plural(rank)}: "
-                        f"add the {_plural(rank)} to it."), None
-            err = meld_error(r, "group", rank, naturals, wilds, True)
+            err = (game.new_meld_error(st, team, "group", rank, targets)
+                   or meld_error(r, "group", rank, naturals, wilds, True))
             if err:
                 return err, None
             size_after = len(cards) + (1 if is_top else 0)

@@ -15,6 +15,10 @@ asks it for what differs from game to game:
 ``meld_error(rules, kind, rank, naturals, wilds, new) -> str | None``
     whether a meld of that kind may hold that many naturals and wild cards (``new``:
     it is being started now), as a sentence for the player.
+``new_meld_error(state, team, kind, rank, targets) -> str | None``
+    whether the side may start another meld of that kind and rank (Classic: one group
+    of a rank at a time; Samba allows a second); ``targets`` are the ids of the melds
+    the same action adds to.
 ``canasta_kind(meld, rules) -> str | None`` and ``is_closed(meld, rules) -> bool``
     what the meld counts as once it is this big, and whether more may be added.
 ``ACTIONS``
@@ -23,6 +27,9 @@ asks it for what differs from game to game:
 ``score(state, went_out, concealed) -> (items, lines)``
     each team's itemised result of the deal, and its score lines (label, points,
     detail), which add up to the team's score for the deal.
+
+Optional, for the window (``canasta/ui/games.py``): ``OPTIONS`` (the option names the
+New game screen shows), ``OPTION_HELP``, ``SHORT_TITLE``.
 
 See ``docs/engine.md`` ("How a game plugs in").
 """

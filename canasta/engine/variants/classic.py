@@ -120,6 +120,18 @@ def meld_error(rules: Rules, kind: str, rank: int, naturals: int, wilds: int, ne
     return None
 
 
+def new_meld_error(st: "State", team: int, kind: str, rank: int, targets: set) -> Optional[str]:
+    """Whether the team may start a new meld of this kind and rank: in Classic a side
+    has one group of a rank at a time (more cards of it go onto that meld, named by
+    its id). ``targets`` are the ids of the melds this same action adds to."""
+    other = st.meld_of(team, rank)
+    if other is None:
+        return None
+    if other.id in targets:
+        return f"Put all the {PLURAL_NAMES[rank]} for one meld in a single group."
+    return f"Your side already has a meld of {PLURAL_NAMES[rank]}: add the {PLURAL_NAMES[rank]} to it."
+
+
 def canasta_kind(m: "TableMeld", rules: Rules) -> Optional[str]:
     """A group of ``canasta_size`` cards or more is a canasta: natural without wild
     cards, mixed with them. Black threes never make one."""
