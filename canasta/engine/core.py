@@ -330,7 +330,8 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             if rank in ranks_new:
                 return f"Put all the {_plural(rank)} for one meld in a single group.", None
             ranks_new.add(rank)
-            err = (game.new_meld_error(st, team, "group", rank, targets)
+            new_meld_error = getattr(game, "new_meld_error", None)
+            err = ((new_meld_error(st, team, "group", rank, targets) if new_meld_error else None)
                    or meld_error(r, "group", rank, naturals, wilds, True))
             if err:
                 return err, None
