@@ -29,6 +29,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="level of the computer players")
     ap.add_argument("--hotseat", type=int, default=None, metavar="N",
                     help="N human players taking turns at this screen")
+    ap.add_argument("--replay", default=None, metavar="FILE",
+                    help="open a game record file for review (replay and coach)")
     ap.add_argument("--check-files", action="store_true",
                     help="say what the game finds in its user folders, then exit")
     a = ap.parse_args(argv)

@@ -220,7 +220,11 @@ def _phrase(obs: Observation, a: Action) -> str:
         kinds = sorted({KIND_OF[c] for g in a.groups for c in g.cards if 4 <= KIND_OF[c] <= 14})
         if kinds:
             return "melding " + " and ".join(PLURAL_NAMES.get(k, "cards") for k in kinds)
-        return "adding a wild card to a meld"
+        onto = getattr(a.groups[0], "onto", None)
+        for m in obs.melds[obs.team]:
+            if onto is not None and getattr(m, "id", None) == onto:
+                return f"putting a wild card on your side's {PLURAL_NAMES.get(m.rank, 'meld')}"
+        return "putting a wild card on a meld"
     if t is Ask:
         return "asking your partner to go out"
     if t is Answer:

@@ -52,6 +52,8 @@ def start(args, ai=None):
         rules = Rules(variant=getattr(args, "variant", None) or "classic", players=players)
         session.start_game(rules, seats, args.seed, save=humans > 0,
                            autoplay=bool(args.autoplay), autoplay_deals=deals, screenshot=args.screenshot)
+    elif getattr(args, "replay", None):
+        session.open_record_file(args.replay)
     else:
         session.show_main_menu()
     return app, session

@@ -38,8 +38,12 @@ class MainMenu(Screen):
                                       "How the game looks, sounds and helps (O)", name="settings", size=24)
         self.quit_button = Button("Quit", session.quit, name="quit", size=24)
         self.dismiss_button = Button("Dismiss", self._dismiss, name="dismiss", size=18)
+        self.open_record_button = Button("Open record...", self._open_record, pygame.K_p,
+                                         "Replay a saved deal with the coach (P)", name="open_record", size=18)
+        # a corner button reached by its key (P) and the mouse, outside the Tab round
+        self.open_record_button.can_focus = lambda: False  # type: ignore[method-assign]
         self.controls = [self.continue_button, self.new_button, self.stats_button, self.rules_button,
-                         self.settings_button, self.quit_button, self.dismiss_button]
+                         self.settings_button, self.quit_button, self.dismiss_button, self.open_record_button]
         self.default_focus = self.continue_button if session.resumable else self.new_button
         self.focused = self.default_focus
         self.t = 0.0
@@ -51,6 +55,10 @@ class MainMenu(Screen):
 
     def _rules(self) -> None:
         self.session.show_rules(self.session.rules_choices(), back=self.session.show_main_menu)
+
+    def _open_record(self) -> None:
+        from .screens.review_open import OpenRecordScreen
+        self.app.set_scene(OpenRecordScreen(self.session, back=self.session.show_main_menu))
 
     def _dismiss(self) -> None:
         self.session.notices.clear()
@@ -75,6 +83,7 @@ class MainMenu(Screen):
             y += h + gap
             if b is self.continue_button:
                 y += 22  # room for the line that says which game
+        self.open_record_button.rect = pygame.Rect(16, 8, 170, 34)
         notices = self.session.notices
         self.dismiss_button.visible = bool(notices)
         self.dismiss_button.rect = pygame.Rect(1080, 0, 110, 34)

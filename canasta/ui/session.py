@@ -322,6 +322,9 @@ class Session:
                     self._record(table.game, table.seats, self.meta)
             self.app.running = False
             return
+        if why == "review":
+            self.review_table_deal()
+            return
         if why == "pause":
             from .menus import PauseMenu
             self.app.set_scene(PauseMenu(self, table))
@@ -356,6 +359,74 @@ class Session:
     def show_statistics(self, select: Optional[str] = None, back=None) -> None:
         from .screens.stats import StatisticsScreen
         self.app.set_scene(StatisticsScreen(self, back=back or self.show_main_menu, select=select))
+
+    # -- review (replay and coach) ----------------------------------------------------
+    def show_review(self, record: Game, *, deal: int = 1, seat: Optional[int] = None,
+                    names: Optional[list[str]] = None, back=None) -> None:
+        """Open a deal of ``record`` for review (a copy: nothing here changes the game in
+        progress or the history). ``back`` is called when the review is closed."""
+        from .screens.review import ReviewScene
+        back = back or self.show_main_menu
+        if seat is None:
+            seat = 0
+        self.app.set_scene(ReviewScene(self.app, record, deal=deal, seat=seat, names=names, db=self.db,
+                                       on_close=back))
+
+    def review_table_deal(self) -> None:
+        """Review the deal just finished at the table, then come back to its score sheet."""
+        table = self.table
+        if table is None:
+            return
+        humans = [i for i, s in enumerate(table.seats) if s.human]
+        st = table.game.state
+        self.show_review(table.game, deal=st.deal_number + 1, seat=humans[0] if humans else 0,
+                         names=[s.name for s in table.seats], back=self.resume_table)
+
+    def review_stored_game(self, summary: dict[str, Any], back=None, deal: int = 1) -> bool:
+        """Review a game of the score history; False (and a notice) if it has no record."""
+        key = summary["id"] if summary.get("id") is not None else summary.get("uid")
+        data = self.db.record_of(key) if key is not None else None
+        self.notify(*self.db.take_messages())
+        if data is None:
+            return False
+        try:
+            game = Game.from_json(data)
+        except RecordError as exc:
+            self.tell(f"This game cannot be replayed: {_reason(exc)}")
+            return False
+        seats = summary.get("seats") or []
+        names = [str(s.get("name", "")) or None for s in seats if isinstance(s, dict)]
+        humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"]
+        self.show_review(game, deal=deal, seat=humans[0] if humans else 0,
+                         names=names if names and all(names) else None, back=back)
+        return True
+
+    def open_record_file(self, path: str, back=None) -> bool:
+        """Review a record file (``--replay FILE``, *Open record...*); a file that cannot
+        be read is said in one sentence on the menu."""
+        from ..review import read_record
+        try:
+            game = read_record(path)
+        except RecordError as exc:
+            self.notify(str(exc))
+            if back is None:
+                self.show_main_menu()
+            else:
+                scene = self.app.scene
+                if scene is not None:
+                    scene.notice(str(exc), 7.0, error=True)
+            return False
+        names = None
+        try:
+            import json as _json
+            from pathlib import Path as _Path
+            raw = _json.loads(_Path(path).read_text(encoding="utf-8")).get("names")
+            if isinstance(raw, list) and all(isinstance(n, str) and n for n in raw):
+                names = [shown(n, 24) for n in raw]
+        except (OSError, ValueError, AttributeError):
+            names = None
+        self.show_review(game, names=names, back=back or self.show_main_menu)
+        return True
 
     def show_settings(self, back=None) -> None:
         from .screens.settings import SettingsScreen

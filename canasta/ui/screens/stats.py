@@ -91,7 +91,9 @@ class StatisticsScreen(Screen):
                                  lambda: self.game, self.show_game, name="game", wrap=True,
                                  tip="Show the figures of one game of the family, or of all")
         self.back_button = Button("Back", self.back, name="back", style="primary")
-        self.controls = [self.games_list, self.game_step, self.back_button]
+        self.review_button = Button("Review", self.review, pygame.K_r,
+                                    "Replay the selected game deal by deal, with the coach (R)", name="review")
+        self.controls = [self.games_list, self.game_step, self.back_button, self.review_button]
         self.default_focus = self.back_button
         self.deals: list[dict[str, Any]] = []
         self.show_game(None)
@@ -108,6 +110,16 @@ class StatisticsScreen(Screen):
 
     def back(self) -> None:
         self._back()
+
+    def review(self) -> None:
+        """Replay the selected game (its first deal) on the table, with the coach."""
+        game = self.selected_game
+        if game is None:
+            return
+        select = game.get("uid")
+        if not self.session.review_stored_game(
+                game, back=lambda: self.session.show_statistics(select=select, back=self._back)):
+            self.toast.show("This game was recorded before replays were kept.", 4.0)
 
     def show_game(self, game: Optional[str]) -> None:
         """Filter the figures, the recent games and the chart by game (None: all)."""
@@ -146,6 +158,8 @@ class StatisticsScreen(Screen):
                                            self.RECENT.h - 60)
         self.games_list.visible = bool(self.games)
         self.back_button.rect = pygame.Rect(560, 730, 160, 46)
+        self.review_button.rect = pygame.Rect(1080, 730, 160, 46)
+        self.review_button.enabled = self.selected_game is not None
         self.game_step.rect = pygame.Rect(150, 734, 260, 38)
 
     # -- drawing

@@ -118,6 +118,8 @@ class TableScene(Scene):
         self.menu_button = Button("Menu", lambda: c.leave("pause"), None, "Pause: rules, settings, save and quit")
         self.sheet_button = Button("Next deal", c.next_deal, pygame.K_RETURN)
         self.leave_button = Button("Back to menu", lambda: c.leave("menu"))
+        self.review_button = Button("Review", lambda: c.leave("review"), pygame.K_r,
+                                    "Replay this deal move by move, with the coach (R)")
         self.privacy_button = Button("I am here", c.reveal, pygame.K_RETURN)
         self.yes_button = Button("Yes, go out", lambda: c.answer(True))
         self.no_button = Button("No, not yet", lambda: c.answer(False))
@@ -237,6 +239,7 @@ class TableScene(Scene):
         self.sheet_button.label = "Finish" if st.game_over else "Next deal"
         self.sheet_button.rect = v.rect(SHEET_NEXT)
         self.leave_button.rect = v.rect(SHEET_LEAVE)
+        self.review_button.rect = v.rect(SHEET_LEAVE.move(SHEET_LEAVE.w + 20, 0).inflate(-40, 0))
         self.privacy_button.rect = v.rect(PRIVACY_BUTTON)
         for yes, no in ((self.yes_button, self.no_button), (self.confirm_yes, self.confirm_no)):
             yes.rect, no.rect = v.rect(DIALOG_YES), v.rect(DIALOG_NO)
@@ -284,7 +287,10 @@ class TableScene(Scene):
                 ctl.reveal()
             return
         if st.deal_over:
-            if self.sheet_button.handle(event) or self.leave_button.handle(event):
+            if self.sheet_button.handle(event) or self.leave_button.handle(event) or self.review_button.handle(event):
+                return
+            if key == pygame.K_r:
+                self.review_button.action()
                 return
             if key in (pygame.K_RETURN, pygame.K_SPACE):
                 ctl.next_deal()

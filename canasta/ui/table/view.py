@@ -336,4 +336,5 @@ class TableView:
             blit_text(surf, f"{names} {verb}!", v.size(28), (box.centerx, y), GOLD, anchor="midtop")
         scene.sheet_button.draw(surf, v.size(21))
         scene.leave_button.draw(surf, v.size(21))
+        scene.review_button.draw(surf, v.size(21))
 
