@@ -3,9 +3,10 @@
 Hypothesis builds damaged and hostile files of every kind the game keeps: the
 settings, the saved game and its journal, the score history's rows (and the database
 file itself), and the results waiting to be added to it. For each set of files the game
-is started as ``python -m canasta`` starts it (headless), then the main menu is drawn,
-Continue is pressed when offered (and a few moves played), and the Statistics screen is
-drawn with every game in its list selected in turn.
+is started as ``python -m canasta`` starts it (headless), then the main menu is drawn
+(and the New game and Rules screens, which read the remembered setup), Continue is
+pressed when offered (and a few moves played), and the Statistics screen is drawn with
+every game in its list selected in turn.
 
 Nothing may raise, every notice must be printable, and no file may vanish: each one is
 still where it was (read, perhaps rewritten), or set aside beside it with a timestamp
@@ -216,6 +217,13 @@ def drive(written: dict, games_before: int = 0) -> None:
     try:
         frames(app, 2)
         assert isinstance(app.scene, MainMenu)
+        # the screens that read the remembered setup (settings' last_game)
+        session.show_new_game()
+        frames(app, 2)
+        session.show_rules(session.rules_choices())
+        frames(app, 2)
+        session.show_main_menu()
+        frames(app)
         if session.resumable is not None:
             click(app, app.scene.control("continue"))
             table = app.scene
