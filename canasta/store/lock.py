@@ -102,7 +102,7 @@ class InstanceLock:
         elif not self.folder.is_dir():
             return UNAVAILABLE
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         except OSError:
             return UNAVAILABLE
         try:
