@@ -600,3 +600,33 @@ def test_the_score_sheet_draws_the_games_score_lines():
         view_module.blit_text = real
     assert team_lines(res, 0) == [("Sevens bonus", "1500 (1)"), ("Melded cards", "90")]
     assert "Sevens bonus" in texts and "1500 (1)" in texts and "Natural canastas" not in texts
+
+
+def _observable(app, scene):
+    ctl = scene.ctl
+    buttons = scene.buttons + [scene.menu_button, scene.sheet_button, scene.leave_button, scene.privacy_button,
+                               scene.yes_button, scene.no_button]
+    return (ctl.state.snapshot(), set(ctl.selected), list(ctl.staged), ctl.privacy, ctl.viewer, ctl.sheet_shown,
+            ctl.toast.message, ctl.toast.left, ctl.confirm, list(app._shots), ctl.layout.hand_order,
+            {c: sp.pose() for c, sp in ctl.animator.sprites.items()},
+            [(b.label, tuple(b.rect), b.enabled, b.visible, b.tip) for b in buttons])
+
+
+def test_drawing_changes_nothing():
+    """The view only draws: the score sheet, the table and the privacy screen leave the
+    controller, the buttons and the app as they were."""
+    app, scene = make_table(Rules(players=2), seed=2, humans=0)
+    scene.screenshot = str("/nonexistent/{deal}.png")
+    for _ in range(6000):
+        app.step(1 / 60, [])
+        if scene.state.deal_over:
+            break
+    assert scene.state.deal_over
+    app._shots.clear()
+    hot_seat = make_table(seed=4, humans=4)[1]
+    assert hot_seat.privacy is not None
+    for s in (scene, make_table(seed=8)[1], hot_seat):
+        a = s.app
+        before = _observable(a, s)
+        s.painter.draw(a.screen)
+        assert _observable(a, s) == before
