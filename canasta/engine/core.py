@@ -230,7 +230,7 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
     own = rulebook(r).get("plan_groups")
     if own is not None:
         return own(st, seat, groups, hand_set, extra_top, top_with, top_onto)
-    team = st.team_of(seat)
+    team = seat % r.teams  # type: ignore[operator]
     size_needed = r.canasta_size
     game = game_of(r)
     meld_error = game.meld_error
@@ -238,7 +238,11 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
     seen: set[int] = set()
     ranks_new: set[int] = set()
     targets: set[int] = set()
-    canastas_after = st.canasta_count(team)
+    team_melds = st.melds[team]
+    canastas_after = 0
+    for m in team_melds:
+        if m.canasta is not None:
+            canastas_after += 1
     all_groups: list[tuple[tuple[int, ...], Optional[int], bool]] = []
     if extra_top >= 0:
         all_groups.append((tuple(top_with), top_onto, True))
@@ -259,10 +263,11 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             if c not in hand_set:
                 return f"{describe(c).capitalize()} is not in your hand.", None
             seen.add(c)
-        naturals = wilds = b3 = 0
+        naturals = wilds = b3 = pts = 0
         rank = 0
         for c in cards:
             k = KIND_OF[c]
+            pts += POINTS_OF[c]
             if k == TWO or k == JOKER:
                 wilds += 1
             elif k == RED3:
@@ -285,10 +290,14 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             rank = top_kind
             naturals += 1
         existing = None
+        index = -1
         if onto is not None:
-            err, existing = _onto_meld(st, team, onto)
-            if err:
-                return err, None
+            for i, m in enumerate(team_melds):
+                if m.id == onto:
+                    existing, index = m, i
+                    break
+            if existing is None or existing.closed:
+                return _onto_meld(st, team, onto)[0], None
         if b3:
             if existing is not None:
                 return "Black threes are melded alone, with no other cards and no wild cards.", None
@@ -323,7 +332,6 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
                 plan.own_canasta = True
             if existing.by != seat:
                 plan.adds_partner = True
-            index = st.melds[team].index(existing)
         else:
             if not rank:
                 return "Wild cards alone never form a meld.", None
@@ -339,10 +347,9 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             if size_after >= size_needed:  # type: ignore[operator]
                 canastas_after += 1
                 plan.own_canasta = True
-            index = -1
         plan.items.append((rank, index, list(cards), "top" if is_top else "group"))
         plan.used += len(cards)
-        plan.points += sum(POINTS_OF[c] for c in cards) + (POINTS_OF[extra_top] if is_top else 0)
+        plan.points += pts + (POINTS_OF[extra_top] if is_top else 0)
     plan.canastas_after = canastas_after
     return None, plan
 
