@@ -219,6 +219,30 @@ def honesty(deals: int = 20, *, coach_seed: int = 7, player_seed: int = 1000, wo
     return result
 
 
+def honesty_paired(deals: int = 3, *, coach_seed: int = 7, player_seed: int = 1000,
+                   worlds: int = COACH_WORLDS) -> dict[str, Any]:
+    """The honesty check on the same positions: at every decision of seat 0 in deals
+    where seat 0 plays at random, the coach rates the random move and the move the
+    hard player (another seed) would have made from the same observation. Pairing the
+    positions takes the luck of the deal out, so a few deals say what the unpaired
+    measurement needs twenty for."""
+    from .ai.coach import coach_decision, decisions_of
+    from .ai.search import HardPlayer
+    hard = HardPlayer(seed=player_seed)
+    costs: dict[str, list[float]] = {"random": [], "hard": []}
+    for i in range(deals):
+        game = play_deal("random", i, player_seed=player_seed)
+        for index, st, played in decisions_of(game, 0, 1):
+            better = hard.choose(observe(st, 0), legal_actions(st))
+            costs["random"].append(coach_decision(index, st, played, seed=coach_seed, worlds=worlds).cost)
+            costs["hard"].append(coach_decision(index, st, better, seed=coach_seed, worlds=worlds).cost)
+    out: dict[str, Any] = {k: {"decisions": len(v), "mean_cost": sum(v) / len(v) if v else 0.0}
+                           for k, v in costs.items()}
+    h = out["hard"]["mean_cost"]
+    out["ratio"] = out["random"]["mean_cost"] / h if h > 0 else float("inf")
+    return out
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m canasta.review",
                                  description="Have the coach review a recorded game of Canasta.")
@@ -231,9 +255,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--timing", action="store_true", help="say on stderr how long the review took")
     ap.add_argument("--honesty", action="store_true", help="measure random against hard at seat 0")
     ap.add_argument("--deals", type=int, default=20, help="deals for --honesty (default 20)")
+    ap.add_argument("--paired", action="store_true",
+                    help="with --honesty: rate the random and the hard move at the same positions")
     ap.add_argument("--others", default="medium", help="level of the other seats for --honesty")
     args = ap.parse_args(argv)
 
+    if args.honesty and args.paired:
+        res = honesty_paired(args.deals, worlds=args.worlds)
+        for level in ("random", "hard"):
+            r = res[level]
+            print(f"seat 0 {level} moves at the same positions: {r['decisions']} decisions, "
+                  f"mean expected cost {r['mean_cost']:.1f} points per decision")
+        print(f"ratio random/hard: {res['ratio']:.1f}")
+        return 0
     if args.honesty:
         res = honesty(args.deals, worlds=args.worlds, others=args.others, out=print)
         for level in ("random", "hard"):
