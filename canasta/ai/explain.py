@@ -5,7 +5,59 @@ from __future__ import annotations
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
 from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, TWO, WILD_OF, describe
 from ..engine.observe import Observation
-from .policy import _group_rank, onto_meld, take_chance, threat
+from .policy import _group_rank, canasta_value, new_meld_kind, onto_meld, take_chance, threat
+
+_SUITS = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
+_SHORT = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+def _run_name(low: int, high: int, suit: int) -> str:
+    """'the 5-8 of hearts'."""
+    return f"the {_SHORT.get(low, '?')}-{_SHORT.get(high, '?')} of {_SUITS.get(suit, '?')}"
+
+
+def _seq_word(v) -> str:
+    from .policy import has_sequences
+    from ..engine.variants import game_of
+    return getattr(game_of(v.rules), "SEQUENCE_CANASTA", "samba") if has_sequences(v.rules) else "canasta"
+
+
+def _sequence_sentence(v, action) -> str:
+    """A sentence for a Samba melding action that starts or extends a sequence, or
+    wild cards alone (Bolivia); '' when the action is something else."""
+    from ..engine.cards import RANK_OF, SUIT_OF
+    word = _seq_word(v)
+    bonus = canasta_value(v.rules, "samba")
+    for g in action.groups:
+        existing = onto_meld(v, v.team, g.onto)
+        kind = existing.kind if existing is not None else new_meld_kind(g.cards)
+        if kind == "sequence":
+            ranks = [RANK_OF[c] for c in g.cards]
+            if existing is None:
+                low, high, suit = min(ranks), max(ranks), SUIT_OF[g.cards[0]]
+                n = len(ranks)
+                if n >= 7:
+                    return f"Meld {_run_name(low, high, suit)}: seven in a row are a {word}, {bonus:,} points."
+                return (f"Start a sequence, {_run_name(low, high, suit)}: {7 - n} more of "
+                        f"{_SUITS.get(suit)} in a row make a {word} worth {bonus:,}.")
+            whose = "your" if existing.by == v.seat else "your side's"
+            ends = []
+            if min(ranks) < existing.low:
+                ends.append("low")
+            if max(ranks) > existing.high:
+                ends.append("high")
+            where = " and ".join(ends) + (" ends" if len(ends) > 1 else " end")
+            after = len(existing.cards) + len(g.cards)
+            head = (f"Extend {whose} {_run_name(existing.low, existing.high, existing.suit)} at the {where}")
+            if after >= 7:
+                return f"{head}: it becomes a {word}, {bonus:,} points, and is closed."
+            return f"{head}: {7 - after} more make a {word} worth {bonus:,}."
+        if kind == "wild":
+            after = len(g.cards) + (len(existing.cards) if existing is not None else 0)
+            if after >= 7:
+                return f"Meld wild cards alone: seven are a bolivia, {canasta_value(v.rules, 'bolivia'):,} points."
+            return f"Meld wild cards alone: {7 - after} more make a bolivia worth {canasta_value(v.rules, 'bolivia'):,}."
+    return ""
 
 
 def _plural(rank: int) -> str:
@@ -17,6 +69,14 @@ def _canasta_note(v, groups, top_rank: int = 0) -> str:
     full = v.rules.canasta_size
     for g in groups:
         existing = onto_meld(v, v.team, g.onto)
+        if existing is not None and existing.kind != "group":
+            size = len(g.cards) + len(existing.cards) + (1 if top_rank else 0)
+            if len(existing.cards) < full <= size:
+                if existing.kind == "sequence":
+                    return (f"it makes {_run_name(existing.low, existing.high, existing.suit)} a "
+                            f"{_seq_word(v)} ({canasta_value(v.rules, 'samba'):,}), seven in a row")
+                return f"it completes a bolivia ({canasta_value(v.rules, 'bolivia'):,})"
+            continue
         rank = existing.rank if existing is not None else (_group_rank(g) or top_rank)
         size = len(g.cards) + (len(existing.cards) if existing is not None else 0)
         if rank == top_rank:
@@ -55,6 +115,14 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
         if not note and not action.with_cards:
             existing = onto_meld(obs, obs.team, action.onto)
             full = obs.rules.canasta_size
+            if existing is not None and existing.kind == "sequence":
+                size = obs.pile_size
+                run = _run_name(existing.low, existing.high, existing.suit)
+                if len(existing.cards) + 1 >= full:
+                    return (f"Take the pile: {size} card{'s' if size != 1 else ''}, and its top card "
+                            f"makes {run} a {_seq_word(obs)}.")
+                return (f"Take the pile: {size} card{'s' if size != 1 else ''}, its top card extends {run} "
+                        "without using a card from your hand.")
             if existing is not None and len(existing.cards) + 1 >= full > len(existing.cards):
                 note = f"it completes your side's canasta of {_plural(rank)}"
         size = obs.pile_size
@@ -78,12 +146,18 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
             return f"Make your side's first meld: {pts} points reach the minimum of {obs.minimums[obs.team]}."
         if note:
             return f"Meld: {note}."
+        seq = _sequence_sentence(obs, action)
+        if seq:
+            return seq
         g = action.groups[0]
         existing = onto_meld(obs, obs.team, g.onto)
         rank = existing.rank if existing is not None else _group_rank(g)
         if existing is not None:
             whose = "your" if existing.by == obs.seat else "your partner's"
             return f"Add to {whose} {_plural(rank)}: cards on the table score, cards in hand cost."
+        if any(m.kind == "group" and m.rank == rank for m in obs.melds[obs.team]):
+            return (f"Start another group of {_plural(rank)}: in this game a side may hold several, "
+                    "and each can become a canasta.")
         return f"Meld your {_plural(rank)}: cards on the table score, cards in hand cost."
     if t is Discard:
         c = action.card
@@ -95,7 +169,7 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
         if k == TWO or k == JOKER:
             return f"Discard {describe(c)}: it freezes a pile of {obs.pile_size + 1} the next opponent could take."
         nxt = (obs.seat + 1) % obs.players
-        risk = take_chance(obs, nxt, k) if nxt % obs.teams != obs.team else 0.0
+        risk = take_chance(obs, nxt, k, card=c) if nxt % obs.teams != obs.team else 0.0
         if risk < 0.15 and obs.pile_size >= 5:
             return f"Discard {describe(c)}: the next player is unlikely to take a pile of {obs.pile_size + 1} with it."
         if obs.counts[k] == 1:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
-from ..engine.cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF
+from ..engine.cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RANK_OF, RED3, SUIT_OF, TWO, WILD_OF
+from ..engine.variants import game_of
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.observe import Observation
 
@@ -41,6 +42,79 @@ TAKE_CARD = 14.0
 OUT_BEHIND = -250.0      # do not go out further behind than this (unless threatened),
 OUT_HOLD = 150.0         # nor less ahead than this while the partner holds a big hand
 THREAT_4 = 0.75          # how close a side with a 3- or 4-card hand is to going out
+KEEP_SEQ_NEIGHBOUR = 22.0  # Samba: a card of the same suit within two ranks in hand
+SEQ_CARD = 24.0          # Samba: each card on a sequence (toward a 1,500 samba)
+NEW_SEQ = 45.0           # Samba: starting a sequence
+SEQ_PROGRESS = {1: 0.5, 2: 0.3}   # Samba: share of a samba a sequence short of 1 or 2 cards is worth
+
+
+# ---------------------------------------------------------------------------
+# the game's figures (Classic, Samba, Bolivia)
+# ---------------------------------------------------------------------------
+
+def canasta_value(rules, kind: str) -> int:
+    """The bonus of a canasta of ``kind`` in the game of ``rules``."""
+    return game_of(rules).canasta_bonus(kind, rules)
+
+
+def has_sequences(rules) -> bool:
+    """Does the game have sequences (Samba, Bolivia)?"""
+    return "sequence" in game_of(rules).MELD_KINDS
+
+
+def going_out_bonus(rules) -> int:
+    return rules.going_out_bonus if rules.going_out_bonus is not None else rules.scoring.going_out
+
+
+def red_threes_plus(rules, melds, canastas: int) -> bool:
+    """Do a side's red threes count for it (else against it)?"""
+    if rules.red_threes_need_two_canastas:
+        return canastas >= 2
+    return bool(melds)
+
+
+def new_meld_kind(cards) -> str:
+    """What cards put down as a new meld make: a group, a sequence, wild cards alone."""
+    rank = 0
+    for c in cards:
+        if not WILD_OF[c]:
+            k = KIND_OF[c]
+            if k == BLACK3:
+                return "black3"
+            if rank and k != rank:
+                return "sequence"
+            rank = k
+    return "group" if rank else "wild"
+
+
+def _canasta_kind_of(kind: str, wilds: int) -> str:
+    if kind == "sequence":
+        return "samba"
+    if kind == "wild":
+        return "bolivia"
+    return "mixed" if wilds else "natural"
+
+
+def _suit_ranks(v: Observation) -> set:
+    """(rank, suit) of the naturals in the seat's hand (memoised per observation)."""
+    got = v.memo.get("suit_ranks")
+    if got is None:
+        got = {(KIND_OF[c], SUIT_OF[c]) for c in v.hand if 4 <= KIND_OF[c] <= 14}
+        v.memo["suit_ranks"] = got
+    return got
+
+
+def extends_sequence(v: Observation, team: int, card: int) -> bool:
+    """Does ``card`` extend one of ``team``'s open sequences that is not a canasta?"""
+    k = KIND_OF[card]
+    if not 4 <= k <= 14:
+        return False
+    s = SUIT_OF[card]
+    for m in v.melds[team]:
+        if m.kind == "sequence" and m.canasta is None and not m.closed and m.suit == s:
+            if k == m.low - 1 or k == m.high + 1:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------
@@ -52,17 +126,18 @@ def table_value(v: Observation, team: int) -> int:
     (counted against a side that has not melded)."""
     total = 0
     melds = v.melds[team]
-    sc = v.rules.scoring
+    canastas = 0
     for m in melds:
         for c in m.cards:
             total += POINTS_OF[c]
         kind = m.canasta
         if kind is not None:
-            total += sc.mixed_canasta if kind == "mixed" else sc.natural_canasta
+            total += canasta_value(v.rules, kind)
+            canastas += 1
     reds = len(v.red3[team])
     if reds:
         value = v.rules.red_three_score(reds)
-        total += value if melds else -value
+        total += value if red_threes_plus(v.rules, melds, canastas) else -value
     return total
 
 
@@ -106,7 +181,7 @@ def going_out_margin(v: Observation, out_seat: int, melded_gain: float = 0.0) ->
     """Our side's estimated lead over the best other side if ``out_seat`` (ours) went
     out now, its whole hand melded (``melded_gain``: points and bonuses it adds)."""
     us = v.team
-    ours = table_value(v, us) + melded_gain + 100 - team_hand_estimate(v, us, skip=out_seat)
+    ours = table_value(v, us) + melded_gain + going_out_bonus(v.rules) - team_hand_estimate(v, us, skip=out_seat)
     best_other = None
     for t in range(v.teams):
         if t == us:
@@ -126,8 +201,9 @@ def groups_gain(v: Observation, groups) -> float:
     """Points and canasta bonuses a melding action adds to our side's table."""
     gain = 0.0
     team = v.team
-    full = v.rules.canasta_size
-    sc = v.rules.scoring
+    r = v.rules
+    full = r.canasta_size
+    sc = r.scoring
     for g in groups:
         cards = g.cards
         gain += sum(POINTS_OF[c] for c in cards)
@@ -135,9 +211,12 @@ def groups_gain(v: Observation, groups) -> float:
         size = len(cards) + (len(existing.cards) if existing is not None else 0)
         wilds = sum(1 for c in cards if WILD_OF[c]) + (existing.wilds if existing is not None else 0)
         was = len(existing.cards) if existing is not None else 0
+        kind = existing.kind if existing is not None else new_meld_kind(cards)
         if size >= full and was < full:
-            gain += sc.mixed_canasta if wilds else sc.natural_canasta
-        elif was >= full and existing.wilds == 0 and wilds:
+            ck = _canasta_kind_of(kind, wilds)
+            gain += canasta_value(r, "escalera" if ck == "samba" else ck) if ck in ("samba", "bolivia") else (
+                sc.mixed_canasta if wilds else sc.natural_canasta)
+        elif was >= full and existing.wilds == 0 and wilds and kind == "group":
             gain -= sc.natural_canasta - sc.mixed_canasta
     return gain
 
@@ -184,6 +263,15 @@ def should_go_out(v: Observation, out_seat: int, melded_gain: float) -> tuple[bo
         return True, margin
     if margin < OUT_BEHIND + 250 * danger:
         return False, margin
+    if has_sequences(v.rules) and v.stock_size > 20 and danger < 0.5:
+        # Samba: a sequence near seven is worth most of a 1,500 samba; going out ends it
+        near = 0.0
+        bonus = canasta_value(v.rules, "samba")
+        for m in v.melds[v.team]:
+            if m.kind == "sequence" and m.canasta is None:
+                near += bonus * SEQ_PROGRESS.get(7 - len(m.cards), 0.0)
+        if near and margin - near < OUT_HOLD:
+            return False, margin
     # ahead: still hold back while a partner keeps a big hand and the side can build more
     partner_cards = sum(v.hand_sizes[p] for p in v.partners(out_seat))
     if margin < OUT_HOLD and partner_cards >= 9 and v.stock_size > 30 and danger < 0.4:
@@ -209,7 +297,8 @@ def _p_at_least(u: int, pool: int, h: int, k: int) -> float:
     return max(0.0, 1.0 - p0 - p1)
 
 
-def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool] = None) -> float:
+def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool] = None,
+                card: Optional[int] = None) -> float:
     """How likely ``seat`` can take the pile if a card of ``kind`` is on top."""
     if kind == TWO or kind == JOKER or kind == BLACK3 or kind == RED3:
         return 0.0
@@ -226,7 +315,16 @@ def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool
         pair = 1.0
     else:
         pair = _p_at_least(u, pool, h, 2 - have)
-    if frozen:
+    if has_sequences(v.rules):
+        # Samba: a natural pair, or (not frozen) the top card onto a meld that is not a canasta
+        if not frozen:
+            for m in v.melds[t]:
+                if m.kind == "group" and m.rank == kind and m.canasta is None:
+                    return 1.0
+            if card is not None and v.rules.take_onto_sequence and extends_sequence(v, t, card):
+                return 1.0
+        chance = pair
+    elif frozen:
         chance = pair
     else:
         if v.meld_of(t, kind) is not None:
@@ -271,7 +369,8 @@ def keep_value(v: Observation, card: int) -> float:
     team = v.team
     n = cnt[k]
     late = v.stock_size < 12 or threat(v) >= 0.75
-    if v.meld_of(team, k) is not None:
+    seqs = has_sequences(v.rules)
+    if v.meld_of(team, k) is not None or (seqs and extends_sequence(v, team, card)):
         base = KEEP_MELDED  # it could go on the meld (it was held back for a reason)
     elif n >= 3:
         base = KEEP_TRIPLE
@@ -280,6 +379,12 @@ def keep_value(v: Observation, card: int) -> float:
     else:
         unseen = v.unseen_by_kind()[k]
         base = KEEP_SINGLE + KEEP_SINGLE_UNSEEN * unseen  # a singleton is worth more while its rank is still around
+    if seqs:
+        # Samba: neighbours of its suit in hand make a sequence (and a samba is worth 1,500)
+        have = _suit_ranks(v)
+        s = SUIT_OF[card]
+        near = sum(1 for d in (-2, -1, 1, 2) if (k + d, s) in have)
+        base += KEEP_SEQ_NEIGHBOUR * near
     # points in hand count against us if the deal ends soon
     base -= POINTS_OF[card] * (0.8 if late else 0.15)
     return base
@@ -298,7 +403,7 @@ def discard_scores(v: Observation, options: Sequence[Discard]) -> list[float]:
         k = KIND_OF[c]
         score = -keep_value(v, c)
         if opp_next:
-            score -= W_DANGER * take_chance(v, nxt, k) * big
+            score -= W_DANGER * take_chance(v, nxt, k, card=c) * big
         else:
             score += 0.3 * take_chance(v, nxt, k) * big
         if (WILD_OF[c] and opp_next and not v.frozen and v.pile_size >= FREEZE_PILE
@@ -307,7 +412,7 @@ def discard_scores(v: Observation, options: Sequence[Discard]) -> list[float]:
             worst = 0.0
             for b in options:
                 if not WILD_OF[b.card] and KIND_OF[b.card] != BLACK3:
-                    worst = max(worst, take_chance(v, nxt, KIND_OF[b.card]))
+                    worst = max(worst, take_chance(v, nxt, KIND_OF[b.card], card=b.card))
             if worst > 0.4:
                 score += 250.0 if k == TWO else 200.0
         out.append(score)
@@ -408,6 +513,28 @@ def meld_score(v: Observation, a: Meld) -> float:
         nat = sum(1 for c in cards if not WILD_OF[c])
         wild = len(cards) - nat
         existing = onto_meld(v, team, g.onto)
+        kind = existing.kind if existing is not None else new_meld_kind(cards)
+        if kind == "sequence":
+            # a run toward a samba: every card counts, the seventh most of all
+            size = len(existing.cards) if existing is not None else 0
+            after = size + len(cards)
+            s = SEQ_CARD * nat + (NEW_SEQ if existing is None else 0.0)
+            if size < full <= after:
+                s += float(canasta_value(v.rules, "samba"))
+            total += s
+            continue
+        if kind == "wild":
+            # Bolivia: wild cards alone, worth it only to finish a bolivia or late
+            size = len(existing.cards) if existing is not None else 0
+            after = size + len(cards)
+            if after >= full > size:
+                s = float(canasta_value(v.rules, "bolivia"))
+            elif late:
+                s = 5.0 * wild
+            else:
+                s = -NEW_WILD * wild
+            total += s
+            continue
         if existing is not None:
             size = len(existing.cards)
             after = size + len(cards)

@@ -32,7 +32,7 @@ from ..engine.core import apply_in_place, legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
 from .players import Player, StopCheck, observation_key
-from .policy import NEG, medium_choose, medium_scores, trivial
+from .policy import NEG, canasta_value, has_sequences, medium_choose, medium_scores, red_threes_plus, trivial
 
 DEFAULT_BUDGET_MS = 250.0
 DEFAULT_WORLDS = 32
@@ -52,27 +52,41 @@ def evaluate(st: State) -> list[float]:
     r = st.rules
     full = r.canasta_size
     sc = r.scoring
-    natural, mixed = sc.natural_canasta, sc.mixed_canasta
+    mixed = sc.mixed_canasta
+    seq_value = canasta_value(r, "samba") if has_sequences(r) else mixed
     out = []
     for team in range(r.teams):
         val = 0.0
         melds = st.melds[team]
+        canastas = 0
         for m in melds:
             for c in m.cards:
                 val += POINTS_OF[c]
             kind = m.canasta
             if kind is not None:
-                val += mixed if kind == "mixed" else natural
+                val += canasta_value(r, kind)
+                canastas += 1
             else:
-                val += mixed * _PROGRESS.get(full - len(m.cards), 0.0)
+                val += (seq_value if m.kind == "sequence" else mixed) * _PROGRESS.get(full - len(m.cards), 0.0)
         reds = len(st.red3[team])
         if reds:
             bonus = r.red_three_score(reds)
-            val += bonus if melds else -0.5 * bonus
+            val += bonus if red_threes_plus(r, melds, canastas) else -0.5 * bonus
         for seat in range(team, r.players, r.teams):
             val -= 0.7 * sum(POINTS_OF[c] for c in st.hands[seat])
         out.append(val)
     return out
+
+
+def _world_share(rules) -> float:
+    """Samba and Bolivia deals cost about three times a Classic one to simulate (162
+    cards, draw two, sequences): a third of the worlds keeps the decision time."""
+    return SEQUENCE_GAME_WORLDS if has_sequences(rules) else 1.0
+
+
+SEQUENCE_GAME_WORLDS = 0.5
+SEQUENCE_GAME_ROUNDS = 1     # rounds of turns simulated in Samba and Bolivia
+SEQUENCE_GAME_CAP = 1.0      # their clock cap, in budgets
 
 
 def margin_for(values: Sequence[float], team: int) -> float:
@@ -136,13 +150,17 @@ class HardPlayer(Player):
                should_stop: StopCheck = None) -> int:
         """The index in ``legal`` of the candidate with the best mean margin."""
         start = time.perf_counter()
-        deadline = start + self.budget_ms / 1000.0 * 2.5  # safety cap only
+        seq_game = has_sequences(obs.rules)
+        # a safety cap only in Classic; in Samba and Bolivia (three times dearer to
+        # simulate) the budget itself, so that a decision keeps Classic's time
+        deadline = start + self.budget_ms / 1000.0 * (SEQUENCE_GAME_CAP if seq_game else 2.5)
         rng = random.Random(f"hard|{self.seed}|{observation_key(obs)}")
         team = obs.seat % obs.rules.teams
-        depth = self.depth if self.depth is not None else DEFAULT_ROUNDS * obs.rules.players
+        rounds = SEQUENCE_GAME_ROUNDS if seq_game else DEFAULT_ROUNDS
+        depth = self.depth if self.depth is not None else rounds * obs.rules.players
         # the same number of simulated turns whatever the table: more, shorter
         # simulations with fewer players, fewer and longer ones with more
-        n_worlds = max(2, int(round(self.worlds * 8 / max(1, depth))))
+        n_worlds = max(2, int(round(self.worlds * 8 / max(1, depth) * _world_share(obs.rules))))
         results: list[list[float]] = [[] for _ in cands]
         worlds = 0
         for w in range(n_worlds):

@@ -49,6 +49,11 @@ class MeldView(NamedTuple):
     def is_canasta(self) -> bool:
         return self.canasta is not None
 
+    # a sequence's suit, lowest and highest rank (as TableMeld)
+    suit = TableMeld.suit
+    low = TableMeld.low
+    high = TableMeld.high
+
 
 def _meld_view(m: TableMeld) -> MeldView:
     return MeldView(m.rank, tuple(m.cards), m.by, m.kind, m.naturals, m.wilds, m.id, m.canasta, m.closed)

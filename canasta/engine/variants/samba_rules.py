@@ -273,20 +273,28 @@ class _Hand:
         return out
 
     def runs(self) -> list[list[int]]:
-        """Every maximal run of consecutive ranks of one suit (one card each), any length."""
+        """Every maximal run of three or more consecutive ranks of one suit in the hand
+        (one card of each rank)."""
         if self._runs is not None:
             return self._runs
+        per: dict[int, list[int]] = {}
+        for (k, s) in self.by_rs:
+            if s in per:
+                per[s].append(k)
+            else:
+                per[s] = [k]
         out = []
-        for suit in range(4):
-            run: list[int] = []
-            for k in range(4, 16):
-                cards = self.by_rs.get((k, suit)) if k <= 14 else None
-                if cards:
-                    run.append(cards[0])
-                else:
-                    if run:
-                        out.append(run)
-                    run = []
+        by_rs = self.by_rs
+        for s, ranks in per.items():
+            if len(ranks) < 3:
+                continue
+            ranks.sort()
+            start = 0
+            for i in range(1, len(ranks) + 1):
+                if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
+                    if i - start >= 3:
+                        out.append([by_rs[(k, s)][0] for k in ranks[start:i]])
+                    start = i
         self._runs = out
         return out
 
@@ -800,14 +808,18 @@ def play_options(st: State, seat: int) -> list[Action]:
     n_hand = len(hand)
     seen = set()
     for i, groups in enumerate(cands):
-        key = tuple(sorted((tuple(sorted(CODE_OF[c] for c in g.cards)), -1 if g.onto is None else g.onto)
-                           for g in groups))
-        if key in seen:
-            continue
-        seen.add(key)
-        if fast and i < shaped and n_hand - sum(len(g.cards) for g in groups) >= 2:
-            out.append(Meld(groups))
-        elif _meld_error(st, seat, groups)[0] is None:
+        if i < shaped:
+            # built distinct: no two shaped candidates are the same choice
+            if fast and n_hand - sum(len(g.cards) for g in groups) >= 2:
+                out.append(Meld(groups))
+                continue
+        else:
+            key = tuple(sorted((tuple(sorted(CODE_OF[c] for c in g.cards)), -1 if g.onto is None else g.onto)
+                               for g in groups))
+            if key in seen:
+                continue
+            seen.add(key)
+        if _meld_error(st, seat, groups)[0] is None:
             out.append(Meld(groups))
     done = set()
     one_left = len(hand) == 1
