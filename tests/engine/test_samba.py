@@ -149,3 +149,27 @@ def test_a_random_samba_game_reaches_its_end():
         assert steps < 20000
     assert st.winners and max(st.totals) >= 1500
     assert st.phase == GAME_OVER or st.phase == DEAL_OVER
+
+
+def test_merge_groups_option():
+    from canasta.engine.core import action_table, is_legal
+    from canasta.engine.record import Game
+    from canasta.engine.variants.samba import MergeGroups
+    data = {"scores": [0, 0], "dealer": 3, "turn": 0, "phase": "play",
+            "hands": [["9S", "TD", "JD"], ["5H"], ["5D"], ["6S"]], "stock": 40, "discard": ["8S"],
+            "melds": [[{"cards": ["KH", "KC", "KD", "KS"], "by": 2}, {"cards": ["KH", "KC", "2C"], "by": 2},
+                       {"cards": ["QH", "QC", "QD"], "by": 0}], []], "red_threes": [[], []]}
+    plain = position(Rules(variant="samba"), data)
+    a, b, q = (m.id for m in plain.melds[0])
+    assert not is_legal(plain, MergeGroups(a, b))          # off by default
+    st = position(Rules(variant="samba", merge_groups=True), data)
+    assert MergeGroups(a, b) in legal_actions(st)
+    assert not is_legal(st, MergeGroups(a, q))             # kings and queens
+    before = st.snapshot()
+    apply_in_place(st, MergeGroups(a, b))
+    assert st.snapshot() != before
+    assert [len(m.cards) for m in st.melds[0]] == [7, 3] and st.melds[0][0].canasta == "mixed"
+    assert not invariants(st)
+    spec = action_table(st.rules)[MergeGroups]
+    assert spec.from_json(spec.to_json(MergeGroups(a, b)), 162, "test") == MergeGroups(a, b)
+    assert Game is not None

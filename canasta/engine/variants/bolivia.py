@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..rules import Rules
 from . import samba as _samba
-from .samba import (CANASTA_SIZE, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
+from .samba import (ACTIONS, CANASTA_SIZE, MergeGroups, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
                     describe_meld, extend_error, group_error, is_closed, is_sequence_canasta, meld_error,
                     rulebook, score)
 
@@ -20,7 +20,6 @@ TITLE = "Bolivia"
 MELD_KINDS = ("group", "sequence", "wild", "black3")
 CANASTA_KINDS = ("natural", "mixed", "escalera", "bolivia")
 SEQUENCE_CANASTA = "escalera"
-ACTIONS: dict = {}
 HAND_SIZE = _samba.HAND_SIZE
 
 DEFAULTS = dict(target_score=15000, wild_melds=True, out_needs_escalera=True,

@@ -12,7 +12,8 @@ with other defaults and names.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
 from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_CHARS, RANK_NAMES,
                      RED3, SUIT_OF, SUITS, TWO, WILD_OF, describe)
@@ -29,7 +30,28 @@ MELD_KINDS = ("group", "sequence", "black3")
 CANASTA_KINDS = ("natural", "mixed", "samba")
 #: the name of a seven-card sequence in this game
 SEQUENCE_CANASTA = "samba"
-ACTIONS: dict = {}
+
+
+class _GameActions(Mapping):
+    """This game's own action types (``{type: core.ActionSpec}``): combining two groups
+    of one rank (option ``merge_groups``). Built on first use, from ``samba_rules``
+    (which imports the core)."""
+
+    def _table(self) -> dict:
+        from . import samba_rules
+        return samba_rules.ACTIONS
+
+    def __getitem__(self, key):
+        return self._table()[key]
+
+    def __iter__(self):
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+ACTIONS = _GameActions()
 
 HAND_SIZE = {2: 15, 3: 15, 4: 15, 6: 13}
 CANASTA_SIZE = 7
@@ -40,6 +62,14 @@ SUIT_NAMES = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
 #: the defaults that differ from game to game of this family (Bolivia overrides them)
 DEFAULTS = dict(target_score=10000, wild_melds=False, out_needs_escalera=False,
                 black_three_in_hand=5, bolivia_bonus=2500)
+
+
+class MergeGroups(NamedTuple):
+    """With ``merge_groups``: after drawing, put the side's group ``other`` onto its
+    group ``into`` of the same rank (the result must be a legal group)."""
+
+    into: int
+    other: int
 
 
 # ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Iterable, Optional, Sequence
 from ..actions import Action, Ask, Discard, Group, Meld, TakePile
 from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, SUIT_OF, TWO, WILD_OF, describe
 from ..core import _concealed_ok, _going_out_error, _meld_error, _onto_meld, _Plan
-from ..state import State
+from ..state import PLAY, State
 from . import samba as G
 
 _NODE_BUDGET = 400       # search steps per attempt to meld a whole hand
@@ -821,6 +821,8 @@ def play_options(st: State, seat: int) -> list[Action]:
             seen.add(key)
         if _meld_error(st, seat, groups)[0] is None:
             out.append(Meld(groups))
+    if r.merge_groups:
+        out.extend(merge_options(st, seat))
     done = set()
     one_left = len(hand) == 1
     for c in hand:
@@ -834,6 +836,96 @@ def play_options(st: State, seat: int) -> list[Action]:
         elif st.permission is not True:
             out.append(Discard(c))
     return out
+
+
+# ---------------------------------------------------------------------------
+# combining two groups of one rank (option merge_groups, Hoyle)
+# ---------------------------------------------------------------------------
+
+def _check_merge(st: State, a: G.MergeGroups, actor: int):
+    from ..core import _phase_message
+    if st.phase != PLAY:
+        return _phase_message(st), None
+    r = st.rules
+    if not r.merge_groups:
+        return "Combining two groups of one rank is not part of these rules.", None
+    team = st.team_of(actor)
+    into = st.meld_by_id(team, a.into)
+    other = st.meld_by_id(team, a.other)
+    if into is None or other is None or a.into == a.other:
+        return "Name two different groups of your side.", None
+    if into.kind != "group" or other.kind != "group" or into.rank != other.rank:
+        return "Only two groups of the same rank can be combined.", None
+    if (into.canasta is not None and other.wilds) or (other.canasta is not None and into.wilds):
+        return "No wild card may be added to a canasta, so these groups cannot be combined.", None
+    err = G.group_error(r, into.rank, into.naturals + other.naturals, into.wilds + other.wilds, False)
+    if err:
+        return err, None
+    return None, None
+
+
+def _exec_merge(st: State, a: G.MergeGroups, plan, events: list) -> None:
+    from ..events import Event
+    seat = st.to_act
+    team = st.team_of(seat)
+    melds = st.melds[team]
+    other = st.meld_by_id(team, a.other)
+    src = melds.index(other)
+    melds.remove(other)
+    into = st.meld_by_id(team, a.into)
+    dst = melds.index(into)
+    was = into.canasta
+    for c in other.cards:
+        into.cards.append(c)
+        if WILD_OF[c]:
+            into.wilds += 1
+        else:
+            into.naturals += 1
+        events.append(Event("move", c, ("meld", team, src), ("meld", team, dst)))
+    into.canasta = G.canasta_kind(into, st.rules)
+    into.closed = G.is_closed(into, st.rules)
+    if into.canasta is not None and into.canasta != was:
+        events.append(Event("canasta", dst=("meld", team, dst), team=team, info=into.canasta))
+
+
+def _merge_to_json(a: G.MergeGroups) -> dict:
+    return {"into": a.into, "other": a.other}
+
+
+def _merge_from(d: dict, limit: int, where: str) -> G.MergeGroups:
+    from ..codec import RecordError, meld_id_from
+    into, other = meld_id_from(d.get("into"), where), meld_id_from(d.get("other"), where)
+    if into is None or other is None:
+        raise RecordError(f"{where}: a merge names two melds.")
+    return G.MergeGroups(into, other)
+
+
+def _merge_shape(a) -> Optional[str]:
+    if type(a.into) is not int or type(a.other) is not int:
+        return f"The move names {a!r}, which are not two melds."
+    return None
+
+
+def merge_options(st: State, seat: int) -> list[Action]:
+    team = st.team_of(seat)
+    groups = [m for m in st.melds[team] if m.kind == "group"]
+    out: list[Action] = []
+    for i, m in enumerate(groups):
+        for n in groups[i + 1:]:
+            if n.rank == m.rank:
+                a = G.MergeGroups(m.id, n.id)
+                if _check_merge(st, a, seat)[0] is None:
+                    out.append(a)
+    return out
+
+
+def _actions() -> dict:
+    from ..core import ActionSpec
+    return {G.MergeGroups: ActionSpec("merge", _check_merge, _exec_merge, _merge_to_json, _merge_from,
+                                      _merge_shape)}
+
+
+ACTIONS = _actions()
 
 
 BOOK = {
