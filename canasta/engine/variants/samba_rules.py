@@ -16,7 +16,7 @@ from ..core import _concealed_ok, _going_out_error, _meld_error, _onto_meld, _Pl
 from ..state import PLAY, State
 from . import samba as G
 
-_NODE_BUDGET = 400       # search steps per attempt to meld a whole hand
+_NODE_BUDGET = 200       # search steps per attempt to meld a whole hand
 
 
 def _kind_after(rules, kind: str, size: int, wilds: int) -> Optional[str]:
@@ -356,13 +356,14 @@ def _placeable(st: State, team: int, h: _Hand) -> tuple[int, Optional[int]]:
     return bad, one
 
 
-def _solutions(st: State, seat: int, cards: Sequence[int], may_leave: bool):
+def _solutions(st: State, seat: int, cards: Sequence[int], may_leave: bool, h: Optional["_Hand"] = None):
     """Ways to meld every one of ``cards`` but at most one (``may_leave``): yields
     (groups, the card left or -1), wild cards placed to complete canastas first."""
     team = st.team_of(seat)
-    if any(KIND_OF[c] == RED3 for c in cards):
-        return
-    h = _Hand(cards)
+    if h is None:
+        if any(KIND_OF[c] == RED3 for c in cards):
+            return
+        h = _Hand(cards)
     b3 = h.b3
     forced = -1
     if b3 and not 3 <= len(b3) <= 6:
@@ -394,8 +395,9 @@ def _solutions(st: State, seat: int, cards: Sequence[int], may_leave: bool):
         others = tuple(x for x in rest if KIND_OF[x] != k)
         g = open_groups.get(k)
         if g is not None:
+            # naturals always join an open group of their rank (a second group adds nothing)
             yield from solve(others, seqs, acc + [("add", g.id, same)], left)
-        if len(same) >= 2:
+        elif len(same) >= 2:
             yield from solve(others, seqs, acc + [("group", None, same)], left)
         chain = [c]
         want = k + 1
@@ -582,17 +584,23 @@ def _out_potential(st: State, team: int, h: _Hand) -> int:
     return n
 
 
-def going_out_plan(st: State, seat: int):
+#: the longest hand the going-out search looks at in one action (a longer hand melds
+#: some of its cards first, then goes out)
+_OUT_HAND_MAX = 11
+
+
+def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
     """A way for ``seat`` to go out now: (groups to meld in one action, the card to
     discard or None), or None."""
     if st.permission is False:
         return None
     hand = st.hands[seat]
-    if not hand or st.counts[seat][RED3]:
+    if not hand or st.counts[seat][RED3] or len(hand) > _OUT_HAND_MAX:
         return None
     r = st.rules
     team = st.team_of(seat)
-    h = _Hand(hand)
+    if h is None:
+        h = _Hand(hand)
     if _out_potential(st, team, h) < r.canastas_to_go_out:  # type: ignore[operator]
         return None
     bad, _one = _placeable(st, team, h)
@@ -600,9 +608,9 @@ def going_out_plan(st: State, seat: int):
         return None
     hand_set = set(hand)
     tries = 0
-    for groups, left in _solutions(st, seat, hand, True):
+    for groups, left in _solutions(st, seat, hand, True, h):
         tries += 1
-        if tries > 12:
+        if tries > 6:
             break
         err, plan = plan_groups(st, seat, groups, hand_set)
         if err:
@@ -794,7 +802,7 @@ def play_options(st: State, seat: int) -> list[Action]:
         for extra in _initial_sets(st, seat, h, 0, set()):
             if extra:
                 cands.append(extra)
-    plan = going_out_plan(st, seat)
+    plan = going_out_plan(st, seat, h)
     if plan is not None:
         cands.append(tuple(plan[0]))
     out: list[Action] = []
