@@ -86,7 +86,7 @@ def _world_share(rules) -> float:
 
 SEQUENCE_GAME_WORLDS = 0.5
 SEQUENCE_GAME_ROUNDS = 1     # rounds of turns simulated in Samba and Bolivia
-SEQUENCE_GAME_CAP = 1.0      # their clock cap, in budgets
+SEQUENCE_GAME_CAP = 0.85     # their clock cap, in budgets
 
 
 def margin_for(values: Sequence[float], team: int) -> float:
