@@ -872,9 +872,8 @@ def _check_merge(st: State, a: G.MergeGroups, actor: int):
     return None, None
 
 
-def _exec_merge(st: State, a: G.MergeGroups, plan, events: list) -> None:
+def _exec_merge(st: State, a: G.MergeGroups, plan, seat: int, events: list) -> None:
     from ..events import Event
-    seat = st.to_act
     team = st.team_of(seat)
     melds = st.melds[team]
     other = st.meld_by_id(team, a.other)
