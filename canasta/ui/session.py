@@ -391,8 +391,8 @@ class Session:
             return False
         try:
             game = Game.from_json(data)
-        except RecordError as exc:
-            self.tell(f"This game cannot be replayed: {_reason(exc)}")
+        except Exception as exc:  # a record kept in the history may be hand-edited: never a crash
+            self.tell(f"This game cannot be replayed ({_reason(exc)}).")
             return False
         seats = summary.get("seats") or []
         names = [str(s.get("name", "")) or None for s in seats if isinstance(s, dict)]

@@ -241,8 +241,12 @@ def drive(written: dict, games_before: int = 0) -> None:
         for i in range(min(len(screen.games), 4)):
             screen.games_list.select(i)
             frames(app)
-            game = screen.games[i]
-            session.db.record_of(game["id"] if game.get("id") is not None else game["uid"])  # what Review reads
+        games = list(screen.games)
+        for game in games[:2]:  # Review, from the statistics: the kept record replayed on the table
+            if session.review_stored_game(game, back=session.show_main_menu):
+                frames(app, 3)
+                session.show_main_menu()
+                frames(app)
         screen.back()
         frames(app, 2)
         for notice in session.notices:
@@ -385,7 +389,8 @@ def test_hostile_journals(content):
 
 
 @FUZZ
-@given(changes=st.lists(st.tuples(st.sampled_from(["games", "deals", "records"]), st.integers(0, 10), CELLS,
+@given(changes=st.lists(st.tuples(st.sampled_from(["games", "deals", "records"]), st.integers(0, 10),
+                                  CELLS | mutated(RECORD).map(to_json),
                                   st.sampled_from(["u-1", "u-2"])), min_size=1, max_size=4),
        damage=st.none() | st.integers(100, 8000))
 def test_hostile_score_rows(changes, damage):
