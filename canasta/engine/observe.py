@@ -55,8 +55,10 @@ class MeldView(NamedTuple):
     high = TableMeld.high
 
 
-def _meld_view(m: TableMeld) -> MeldView:
-    return MeldView(m.rank, tuple(m.cards), m.by, m.kind, m.naturals, m.wilds, m.id, m.canasta, m.closed)
+def _meld_view(m: TableMeld, _new=tuple.__new__) -> MeldView:
+    # tuple.__new__ straight: the named tuple's own __new__ costs the search twice as much
+    return _new(MeldView, (m.rank, tuple(m.cards), m.by, m.kind, m.naturals, m.wilds, m.id,
+                           m.canasta, m.closed))
 
 
 #: the public bookkeeping of a game, shown as the state holds it (lists as tuples)
@@ -157,10 +159,18 @@ class Observation(TableFacts):
         the cards seen taken with the pile, and the stock)."""
         left = self.memo.get("unseen")
         if left is None:
-            left = [c * self.rules.decks for c in PER_PACK]  # type: ignore[operator]
-            for c in _seen(self):
-                left[KIND_OF[c]] -= 1
-            left = self.memo["unseen"] = [max(0, x) for x in left]
+            decks = self.rules.decks
+            left = [n * decks - h for n, h in zip(PER_PACK, self.counts)]  # type: ignore[operator]
+            kind_of = KIND_OF
+            for z in ZONES:
+                if z.visibility == PUBLIC:
+                    for c in _cards_of(z, getattr(self, z.shown)):
+                        left[kind_of[c]] -= 1
+            for s, k in enumerate(self.known):
+                if s != self.seat:
+                    for c in k:
+                        left[kind_of[c]] -= 1
+            left = self.memo["unseen"] = [x if x > 0 else 0 for x in left]
         return left
 
     def unseen_total(self) -> int:
@@ -228,22 +238,21 @@ def _seen(ob: Observation) -> list[int]:
     taken with the pile."""
     out = list(ob.hand)
     for z in ZONES:
-        if z.visibility != PUBLIC:
-            continue
-        value = getattr(ob, z.shown)
-        if z.holds == MELDS:
-            for team in value:
-                for m in team:
-                    out.extend(m.cards)
-        elif z.per == TABLE:
-            out.extend(value)
-        else:
-            for part in value:
-                out.extend(part)
+        if z.visibility == PUBLIC:
+            out.extend(_cards_of(z, getattr(ob, z.shown)))
     for s, k in enumerate(ob.known):
         if s != ob.seat:
             out.extend(k)
     return out
+
+
+def _cards_of(zone: Zone, shown) -> list[int]:
+    """The card ids of a zone as an Observation shows it."""
+    if zone.holds == MELDS:
+        return [c for team in shown for m in team for c in m.cards]
+    if zone.per == TABLE:
+        return shown
+    return [c for part in shown for c in part]
 
 
 def unseen_cards(ob: Observation) -> list[int]:
