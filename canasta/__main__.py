@@ -7,9 +7,8 @@ import os
 import sys
 
 from .store.settings import MAX_WINDOW_SIZE
-
-#: The smallest window the game lays out (the same as ``canasta.ui.app.MIN_SIZE``).
-MIN_SIZE = (1024, 640)
+from .vocab import ANIMATION_SPEEDS, LEVELS
+from .vocab import MIN_WINDOW_SIZE as MIN_SIZE  # the smallest window the game lays out
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -20,12 +19,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="the game of the family to play: classic, samba, bolivia... (default classic)")
     ap.add_argument("--seed", default=None, help="deal number: the same number deals the same cards")
     ap.add_argument("--deals", type=int, default=None, help="quit after this many deals")
-    ap.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
+    ap.add_argument("--speed", choices=ANIMATION_SPEEDS, default=None,
                     help="animation speed")
     ap.add_argument("--size", default=None, help="window size, e.g. 1280x800")
     ap.add_argument("--screenshot", default=None,
                     help="save a PNG at the end of every deal ({deal} becomes its number)")
-    ap.add_argument("--level", choices=("easy", "medium", "hard"), default=None,
+    ap.add_argument("--level", choices=LEVELS, default=None,
                     help="level of the computer players")
     ap.add_argument("--hotseat", type=int, default=None, metavar="N",
                     help="N human players taking turns at this screen")

@@ -15,10 +15,12 @@ from typing import Sequence
 
 from ..engine.actions import Action
 from ..engine.observe import Observation
+from ..vocab import AI_LEVELS
 from .players import EasyPlayer, MediumPlayer, Player, RandomPlayer
 from .search import DEFAULT_BUDGET_MS, HardPlayer
 
-LEVELS = ("easy", "medium", "hard", "random")
+#: every level a computer player can be made at (see canasta.vocab)
+LEVELS = AI_LEVELS
 
 
 def make_player(level: str, seed: int = 0, budget_ms: float | None = None) -> Player:

@@ -66,6 +66,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from ..vocab import SEAT_KINDS
 from . import safejson
 from .atomic import atomic_write_text, quarantine
 from .names import check_name, check_text
@@ -271,8 +272,8 @@ def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("seats must list at least two seats")
     seats = []
     for index, seat in enumerate(seats_in):
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
-            raise ValueError(f"seat {index} must be a dictionary with kind 'human' or 'computer'")
+        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
+            raise ValueError(f"seat {index} must be a dictionary with kind {' or '.join(map(repr, SEAT_KINDS))}")
         seat = dict(seat)
         seat.setdefault("name", f"Player {index + 1}")
         seat.setdefault("level", None)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..vocab import DEFAULT_LEVEL, LEVELS
+
 MAX_NAME_LENGTH = 24
 MAX_TEXT_LENGTH = 200
 
@@ -68,8 +70,8 @@ def shown(text: Any, limit: int = 40) -> str:
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
-#: The computer players' levels a saved seat may name.
-SEAT_LEVELS = ("easy", "medium", "hard")
+#: The computer players' levels a saved seat may name (the vocabulary's).
+SEAT_LEVELS = LEVELS
 
 
 def parse_seats(data: Any, players: int) -> list[tuple[str, bool, str]]:
@@ -80,7 +82,7 @@ def parse_seats(data: Any, players: int) -> list[tuple[str, bool, str]]:
     for item in data:
         if not isinstance(item, dict):
             raise ValueError("The seats are damaged.")
-        name, human, level = item.get("name"), item.get("human"), item.get("level", "medium")
+        name, human, level = item.get("name"), item.get("human"), item.get("level", DEFAULT_LEVEL)
         if not isinstance(name, str) or not name.strip() or not isinstance(human, bool):
             raise ValueError("The seats are damaged.")
         try:

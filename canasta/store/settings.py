@@ -27,18 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from ..vocab import ANIMATION_SPEEDS, CARD_BACKS, DEFAULT_WINDOW_SIZE, HAND_SORTS, MIN_WINDOW_SIZE, TABLE_COLOURS
 from .atomic import atomic_write_text, quarantine, remove_stale_temps
 from .names import MAX_NAME_LENGTH, check_name, shown
 from .paths import config_dir, describe_error, ensure_dir, file_in_place
 
 SETTINGS_FILE = "settings.toml"
 
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-CARD_BACKS = ("blue", "red", "green", "purple")
-TABLE_COLOURS = ("green", "blue", "red", "grey", "brown")
-HAND_SORTS = ("rank", "suit", "none")
-
-MIN_WINDOW = (640, 400)
+# The choices (animation speeds, card backs, table colours, hand orders) and the window
+# sizes are the vocabulary's (canasta.vocab); the settings check against them.
+MIN_WINDOW = MIN_WINDOW_SIZE
 #: The largest window: an 8K screen (the command line's ``--size`` takes the same limit).
 MAX_WINDOW_SIZE = (7680, 4320)
 MAX_WINDOW = max(MAX_WINDOW_SIZE)
@@ -68,7 +66,7 @@ class Settings:
     hints_allowed: bool = True
     undo_allowed: bool = True
     fullscreen: bool = False
-    window_size: list[int] = field(default_factory=lambda: [1280, 800])
+    window_size: list[int] = field(default_factory=lambda: list(DEFAULT_WINDOW_SIZE))
     player_name: str = "You"
     last_game: dict[str, Any] = field(default_factory=dict)
     #: Keys found in the file that this version does not know, written back unchanged.

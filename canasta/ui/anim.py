@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-SPEEDS = {"slow": 1.7, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+from ..vocab import ANIMATION_SPEEDS as SPEEDS
 
 
 def ease_out_cubic(t: float) -> float:
@@ -81,7 +81,7 @@ class Animator:
 
     @property
     def factor(self) -> float:
-        return SPEEDS.get(self.speed, 1.0)
+        return SPEEDS.value(self.speed, 1.0)
 
     def set_speed(self, speed: str) -> None:
         if speed in SPEEDS:

@@ -16,14 +16,8 @@ from .cardart import CardArt  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 
-MIN_SIZE = (1024, 640)
-TABLE_COLOURS = {
-    "green": (22, 96, 56),
-    "blue": (24, 70, 110),
-    "red": (112, 34, 40),
-    "grey": (70, 76, 80),
-    "brown": (96, 64, 40),
-}
+from ..vocab import MIN_WINDOW_SIZE as MIN_SIZE  # noqa: E402
+from ..vocab import TABLE_COLOURS  # noqa: E402
 
 
 class App:
@@ -88,7 +82,7 @@ class App:
     # -- shared drawing resources ----------------------------------------------------
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The table cloth at this size: the chosen colour with a soft vignette."""
-        colour = TABLE_COLOURS.get(self.settings.table_colour, TABLE_COLOURS["green"])
+        colour = TABLE_COLOURS.value(self.settings.table_colour) or TABLE_COLOURS.value(TABLE_COLOURS[0])
         key = (size, colour)
         surf = self._felt.get(key)
         if surf is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 
 from ..engine import Rules
+from ..vocab import DEFAULT_LEVEL
 from .session import Session, default_seats
 
 __all__ = ["run", "start", "default_seats", "wants_table"]
@@ -43,7 +44,7 @@ def start(args, ai=None):
     session.probe_saved_game()
     if wants_table(args):
         players = args.players or 4
-        level = args.level or "medium"
+        level = args.level or DEFAULT_LEVEL
         humans = 0 if args.autoplay else (args.hotseat or 1)
         seats = default_seats(players, min(humans, players), level, settings.player_name)
         # autoplay moves on from every score sheet by itself: for --deals N deals, or to

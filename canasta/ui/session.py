@@ -21,14 +21,13 @@ from ..engine.rules import Rules
 from ..store import (ScoreDatabase, discard_saved_game, load_game, quarantine_saved_game, save_game,
                      save_settings)
 from ..store.lock import InstanceLock
-from ..store.names import SEAT_LEVELS, parse_seats, shown
+from ..store.names import parse_seats, shown
+from ..vocab import COMPUTER, HUMAN, SEAT_NAMES
 from . import games
-from .table import SEAT_NAMES, SeatConfig, TableScene
+from .table import SeatConfig, TableScene
 
-LEVELS = SEAT_LEVELS
 ALREADY_OPEN = ("Canasta is already open in another window, so this one does not save the game in progress "
                 "and the game saved there is kept.")
-COMPUTER_NAMES = ("Marta", "Luis", "Ines", "Hugo", "Rosa")
 
 #: Short names of the variants (game and seating), for the statistics.
 VARIANT_NAMES = {key: games.preset_short(key) for key in games.all_presets()}
@@ -118,7 +117,7 @@ def finished_game_summary(game: Game, seats: list[SeatConfig], meta: dict[str, A
         "uid": meta.get("uid") or uuid.uuid4().hex,
         "variant": meta.get("preset") or preset_of(r),
         "options": r.to_dict(),
-        "seats": [{"name": s.name, "kind": "human" if s.human else "computer",
+        "seats": [{"name": s.name, "kind": HUMAN if s.human else COMPUTER,
                    "level": None if s.human else s.level} for s in seats],
         "team_names": team_names(seats, r),
         "deals": deals,

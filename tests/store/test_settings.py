@@ -86,7 +86,7 @@ def test_unknown_keys_and_bad_values_are_reported_and_the_rest_kept():
     loaded, messages = load_settings()
     assert messages == [
         "Ignored in settings.toml: volume (must be between 0 and 1), colour_blind (unknown), "
-        "card_back (must be one of blue, red, green, purple), window_size (must be at least 640 by 400)."
+        "card_back (must be one of blue, red, green, purple), window_size (must be at least 1024 by 640)."
     ]
     assert loaded.animation_speed == "fast"
     assert loaded.sound is False

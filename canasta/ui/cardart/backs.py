@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from canasta.vocab import CARD_BACKS
+
 from .paint import EDGE, FACE, WHITE, rounded_rect, supersampled
 from .suits import paint_suit
 
@@ -14,8 +16,8 @@ BACK_PALETTES = {
     "green": ((24, 112, 64), (104, 186, 130), (12, 66, 36)),
     "purple": ((92, 48, 134), (170, 128, 210), (52, 24, 84)),
 }
-BACK_THEMES: tuple[str, ...] = tuple(BACK_PALETTES)
-
+#: the themes are the vocabulary's card backs, each drawn from its palette above
+BACK_THEMES = CARD_BACKS
 
 
 def draw_back(theme: str, w: int, h: int) -> pygame.Surface:

@@ -24,8 +24,9 @@ from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggl
 from ..layout import View
 from ...store.names import check_name
 from .. import games
-from ..session import COMPUTER_NAMES, LEVELS, preset_of
-from ..table import SEAT_NAMES, SeatConfig
+from ...vocab import COMPUTER, COMPUTER_NAMES, DEFAULT_LEVEL, HUMAN, LEVELS, SEAT_KINDS, SEAT_NAMES
+from ..session import preset_of
+from ..table import SeatConfig
 from ..widgets import DIM, GOLD, INK, blit_text, panel
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -36,14 +37,14 @@ NEGATIVE_MINIMUMS = (0, 15, 25, 50)
 PLAYER_DEPENDENT = ("teams", "decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score",
                     "minimum_table", "ask_to_go_out", "red_three_table")
 TEAM_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120))
-MAX_SEATS = 6
+MAX_SEATS = max(SEAT_NAMES)
 
 
 @dataclass
 class SeatSetup:
     name: str
     human: bool
-    level: str = "medium"
+    level: str = DEFAULT_LEVEL
 
 
 def preset_options(key: str) -> dict[str, Any]:
@@ -106,8 +107,8 @@ class NewGameScreen(Screen):
 
     # ------------------------------------------------------------------ model
     def _remembered_seats(self, settings) -> list[SeatSetup]:
-        seats = [SeatSetup(settings.player_name, True, "medium")] + [
-            SeatSetup(COMPUTER_NAMES[i], False, "medium") for i in range(MAX_SEATS - 1)]
+        seats = [SeatSetup(settings.player_name, True, DEFAULT_LEVEL)] + [
+            SeatSetup(COMPUTER_NAMES[i], False, DEFAULT_LEVEL) for i in range(MAX_SEATS - 1)]
         last = settings.last_game.get("seats") if isinstance(settings.last_game, dict) else None
         if isinstance(last, list):
             for i, item in enumerate(last[:MAX_SEATS]):
@@ -215,9 +216,9 @@ class NewGameScreen(Screen):
             seat = self.seats[i]
             name = TextField(lambda s=seat: s.name, lambda v, s=seat: setattr(s, "name", v), name=f"name{i}",
                              max_length=24, placeholder=COMPUTER_NAMES[i - 1] if i else "Your name")
-            kind = Stepper([(True, "Human"), (False, "Computer")], lambda s=seat: s.human,
+            kind = Stepper([(True, SEAT_KINDS.label(HUMAN)), (False, SEAT_KINDS.label(COMPUTER))], lambda s=seat: s.human,
                            lambda v, s=seat: setattr(s, "human", v), name=f"kind{i}", wrap=True)
-            level = Stepper([(lv, lv.capitalize()) for lv in LEVELS], lambda s=seat: s.level,
+            level = Stepper(LEVELS.pairs(), lambda s=seat: s.level,
                             lambda v, s=seat: setattr(s, "level", v), name=f"level{i}")
             self.seat_rows.append((name, kind, level))
         self.seed_field = TextField(lambda: self.seed_text, self._set_seed, name="seed", max_length=12,
@@ -302,7 +303,7 @@ class NewGameScreen(Screen):
         out = []
         for i in range(self.players):
             s = self.seats[i]
-            name = s.name.strip() or (self.session.settings.player_name if i == 0 else COMPUTER_NAMES[(i - 1) % 5])
+            name = s.name.strip() or (self.session.settings.player_name if i == 0 else COMPUTER_NAMES[(i - 1) % len(COMPUTER_NAMES)])
             out.append(SeatConfig(name, s.human, s.level))
         return out
 

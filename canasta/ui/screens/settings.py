@@ -10,13 +10,11 @@ from typing import Callable
 import pygame
 
 from ...store import Settings, save_settings
-from ...store.settings import ANIMATION_SPEEDS, CARD_BACKS, HAND_SORTS, TABLE_COLOURS
+from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, HAND_SORTS, TABLE_COLOURS, Choices
 from ..forms import MUTED, Button, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
 from ..layout import CARD_H, CARD_W, View
 from ..widgets import DIM, INK, blit_text
 
-SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
-SORT_LABELS = {"rank": "By rank", "suit": "By suit", "none": "As dealt"}
 # the settings "Restore defaults" puts back (not the name, the window or the last game)
 LOOK_AND_PLAY = ("animation_speed", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards",
                  "show_points", "hand_sort", "confirm_discard", "hints_allowed", "undo_allowed")
@@ -34,8 +32,8 @@ class SettingsScreen(Screen):
         s = app.settings
         self.name_text = s.player_name
 
-        def stepper(key: str, choices, label_of: Callable[[str], str]) -> Stepper:
-            return Stepper([(c, label_of(c)) for c in choices], lambda: getattr(self.app.settings, key),
+        def stepper(key: str, choices: Choices) -> Stepper:
+            return Stepper(choices.pairs(), lambda: getattr(self.app.settings, key),
                            lambda v: self.set(key, v), name=key, wrap=True)
 
         def toggle(key: str) -> Toggle:
@@ -43,16 +41,16 @@ class SettingsScreen(Screen):
 
         self.left_rows: list[tuple[str, str, object]] = [
             ("Animation speed", "How fast the cards travel across the table.",
-             stepper("animation_speed", ANIMATION_SPEEDS, lambda c: SPEED_LABELS.get(c, c))),
+             stepper("animation_speed", ANIMATION_SPEEDS)),
             ("Table colour", "The colour of the cloth.",
-             stepper("table_colour", TABLE_COLOURS, str.capitalize)),
+             stepper("table_colour", TABLE_COLOURS)),
             ("Card back", "The pattern on the backs of the cards.",
-             stepper("card_back", CARD_BACKS, str.capitalize)),
+             stepper("card_back", CARD_BACKS)),
             ("Four-colour deck", "Clubs green and diamonds blue, to tell suits apart.", toggle("four_colour")),
             ("Large cards", "Bigger cards in your hand.", toggle("large_cards")),
             ("Show card points", "Each card's point value in its corner.", toggle("show_points")),
             ("Hand sorting", "How the cards in your hand are ordered.",
-             stepper("hand_sort", HAND_SORTS, lambda c: SORT_LABELS.get(c, c))),
+             stepper("hand_sort", HAND_SORTS)),
         ]
         self.right_rows: list[tuple[str, str, object]] = [
             ("Sound", "Card and table sound effects.", toggle("sound")),

@@ -17,14 +17,20 @@ from typing import Any, Callable, Optional
 import pygame
 
 from ...store.database import compute_statistics
+from ...vocab import AI_LEVELS, HUMAN
 from .. import games as family
 from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
 from ..layout import View
 from ..widgets import DIM, GOLD, INK, blit_text
 
 LINE_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120), (180, 230, 150))
-LEVEL_NAMES = {"easy": "Easy computers", "medium": "Medium computers", "hard": "Hard computers",
-               "random": "Random computers", "mixed": "Mixed levels", "human": "Other people"}
+
+
+def opponents_label(key: Any) -> str:
+    """How the statistics name a game's opponents: their level, mixed levels or people."""
+    if key in AI_LEVELS:
+        return f"{AI_LEVELS.label(key)} computers"
+    return {"mixed": "Mixed levels", HUMAN: "Other people"}.get(key, str(key).capitalize())
 
 
 def short_date(iso: Optional[str]) -> str:
@@ -220,7 +226,7 @@ class StatisticsScreen(Screen):
         section_panel(surf, v, box, "Won and played")
         s = self.stats
         tables = [("Variant", [(family.preset_short(k), e) for k, e in sorted(s.get("by_variant", {}).items())]),
-                  ("Opponents", [(LEVEL_NAMES.get(k, str(k).capitalize()), e)
+                  ("Opponents", [(opponents_label(k), e)
                                  for k, e in sorted(s.get("by_level", {}).items(), key=lambda kv: str(kv[0]))])]
         if not any(rows for _, rows in tables):
             draw_fitted(surf, "Games you finish are counted here by variant and by opponents.", v.size(18),

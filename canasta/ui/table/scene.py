@@ -21,6 +21,7 @@ import pygame
 from ...engine import Draw
 from ...engine.record import Game
 from ...engine.state import DRAW, PLAY
+from ...vocab import DEFAULT_LEVEL, SEAT_NAMES  # noqa: F401  (canasta.ui.table offers SEAT_NAMES)
 from ..layout import View
 from ..controls import Control
 from ..focus import FocusGroup
@@ -32,8 +33,6 @@ from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, PRIVACY_BU
                      button_rects, card_rect, zone_at)
 from .view import TableView
 
-SEAT_NAMES = {2: ["South", "North"], 3: ["South", "West", "East"], 4: ["South", "West", "North", "East"],
-              6: ["South", "South-west", "North-west", "North", "North-east", "South-east"]}
 DRAG_THRESHOLD = 6            # pixels the pointer moves before a press becomes a drag
 
 
@@ -41,7 +40,7 @@ DRAG_THRESHOLD = 6            # pixels the pointer moves before a press becomes 
 class SeatConfig:
     name: str
     human: bool
-    level: str = "medium"
+    level: str = DEFAULT_LEVEL
 
 
 @dataclass
