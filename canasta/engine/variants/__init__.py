@@ -27,6 +27,9 @@ asks it for what differs from game to game:
 ``score(state, went_out, concealed) -> (items, lines)``
     each team's itemised result of the deal, and its score lines (label, points,
     detail), which add up to the team's score for the deal.
+``score_rules(rules) -> list[ScoreLine]``
+    every line a deal's score may have, labelled as ``score`` labels them, with how it
+    is counted as the detail (the rules screen writes these out).
 
 Optional, for the window (``canasta/ui/games.py``): ``OPTIONS`` (the option names the
 New game screen shows), ``OPTION_HELP``, ``SHORT_TITLE``.

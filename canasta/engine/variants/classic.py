@@ -198,3 +198,23 @@ def score(st: "State", went_out: Optional[int], concealed: bool
                     it.in_hand -= POINTS_OF[c]
         items.append(it)
     return items, [it.lines() for it in items]
+
+
+def score_rules(rules: Rules) -> list["ScoreLine"]:
+    """The lines a deal's score may have under ``rules``, as the score sheet labels
+    them, each with how it is counted as its detail (its points: the value of one, or
+    0 when it depends on the cards), for the rules screen."""
+    from ..state import ScoreLine
+    sc = rules.scoring
+    red = f"{sc.red_three:,} each, more when a side has them all (see Red threes)"
+    if sc.red_threes_negative_without_meld:
+        red += "; taken off instead from a side that has not melded"
+    return [
+        ScoreLine("Melded cards", 0, "the point values of every card the side has melded"),
+        ScoreLine("Natural canastas", sc.natural_canasta, f"+{sc.natural_canasta:,} each"),
+        ScoreLine("Mixed canastas", sc.mixed_canasta, f"+{sc.mixed_canasta:,} each"),
+        ScoreLine("Red threes", sc.red_three, red),
+        ScoreLine("Going out", sc.going_out, f"+{sc.going_out:,} for the side of the player who goes out"),
+        ScoreLine("Concealed", sc.concealed_extra, f"+{sc.concealed_extra:,} more when going out concealed"),
+        ScoreLine("Cards left in hand", 0, "minus the point values of the cards still in the side's hands"),
+    ]

@@ -12,6 +12,7 @@ from typing import Callable
 import pygame
 
 from ...engine.rules import Rules
+from ...engine.variants import game_of
 from ..forms import MUTED, Button, Screen, Stepper, draw_heading, section_panel, wrap_lines
 from ..layout import View
 from ..widgets import INK, blit_text
@@ -139,11 +140,10 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
                      "it must be taken when its top card matches your side's meld.")
     out.append(("Going out and the end of a deal", going))
 
-    # -- scoring
-    out.append(("Scoring a deal", [
-        "Each side scores its melded cards, canasta bonuses, red threes and going out, less the "
-        "cards left in its players' hands.",
-    ]))
+    # -- scoring: the game's own score lines, as the score sheet labels them
+    scoring = ["A side's result for a deal is the sum of its score lines:"]
+    scoring += [f"{line.label}: {line.detail}." for line in game_of(r).score_rules(r)]
+    out.append(("Scoring a deal", scoring))
     return out
 
 
