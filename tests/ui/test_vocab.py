@@ -67,15 +67,15 @@ def test_the_settings_and_the_new_game_form_offer_the_vocabularys_choices(launch
 
 
 # The words of each family; a literal list, tuple, set or dictionary anywhere in canasta/
-# holding two or more of them (three for the colours, whose names card backs share) is a
-# second definition, unless it is the family's one home.
+# holding enough of them to be a list of the family (three levels, say: two may be a pair
+# picked for a comparison) is a second definition, unless it is the family's one home.
 FAMILIES = {
-    "levels": ({"easy", "medium", "hard", "random"}, 2, {"vocab.py"}),
+    "levels": ({"easy", "medium", "hard", "random"}, 3, {"vocab.py"}),
     "seat kinds": ({"human", "computer"}, 2, {"vocab.py"}),
     "table colours": ({"green", "blue", "red", "grey", "brown"}, 3,
                       # the card backs share three colour names; their palettes are drawn art
                       {"vocab.py", "ui/cardart/backs.py"}),
-    "speeds": ({"slow", "normal", "fast", "instant"}, 2, {"vocab.py"}),
+    "speeds": ({"slow", "normal", "fast", "instant"}, 3, {"vocab.py"}),
     "hand sorts": ({"rank", "suit", "none"}, 3, {"vocab.py"}),
     "computer names": ({"Marta", "Luis", "Ines", "Hugo", "Rosa"}, 2, {"vocab.py"}),
     "seat names": ({"South", "North", "West", "East"}, 2, {"vocab.py"}),
