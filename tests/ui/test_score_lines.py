@@ -53,3 +53,11 @@ def test_no_screen_spells_out_a_classic_score_row():
     for path in screens:
         text = path.read_text(encoding="utf-8")
         assert not [row for row in rows if row in text], path.name
+
+
+def test_the_rules_of_every_game_and_seating_can_be_written_out():
+    from canasta.ui import games
+
+    for key, rules in games.all_presets().items():
+        sections = dict(rules_sections(rules))
+        assert sections["Scoring a deal"], key

@@ -44,6 +44,12 @@ def minimum_rows(rules: Rules) -> list[tuple[str, int]]:
     return rows
 
 
+def score_rules(rules: Rules) -> list:
+    """The game's description of its score lines (none from a game that gives none yet)."""
+    describe = getattr(game_of(rules), "score_rules", None)
+    return list(describe(rules)) if describe is not None else []
+
+
 def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     """The rules in force, as (heading, sentences) sections."""
     r = rules.resolved()
@@ -141,8 +147,13 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     out.append(("Going out and the end of a deal", going))
 
     # -- scoring: the game's own score lines, as the score sheet labels them
-    scoring = ["A side's result for a deal is the sum of its score lines:"]
-    scoring += [f"{line.label}: {line.detail}." for line in game_of(r).score_rules(r)]
+    lines = score_rules(r)
+    if lines:
+        scoring = ["A side's result for a deal is the sum of its score lines:"]
+        scoring += [f"{line.label}: {line.detail}." for line in lines]
+    else:
+        scoring = ["A side's result for a deal is the sum of its score lines, which the score sheet "
+                   "lists after every deal."]
     out.append(("Scoring a deal", scoring))
     return out
 
