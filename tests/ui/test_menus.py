@@ -204,7 +204,9 @@ def test_the_rules_summary_follows_the_rules_in_force():
     assert "To go out you need at least two canastas." in two
     assert not any("Partner" in line for line in two)
     assert any("a black three has been discarded onto it" in line for line in two)
-    assert "When the stock runs out, the deal ends at once." in two
+    # issue 11 item 12: under "end" the pile may still be taken from the empty stock
+    assert ("When the stock runs out, a player who cannot draw may still take the discard pile "
+            "if that is legal; otherwise the deal ends.") in two
     assert any(": +100. Concealed" in line and "+200 in all" in line for line in four)
     assert any("natural (no wild card) +500, mixed +300." in line for line in four)
     from canasta.engine.rules import Scoring

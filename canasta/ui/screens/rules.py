@@ -140,7 +140,8 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     if r.ask_to_go_out:
         going.append("You may ask \"Partner, may I go out?\" once per turn, before melding; the answer binds.")
     if r.stock_exhausted == "end":
-        going.append("When the stock runs out, the deal ends at once.")
+        going.append("When the stock runs out, a player who cannot draw may still take the "
+                     "discard pile if that is legal; otherwise the deal ends.")
     else:
         going.append("When the stock runs out, play goes on while players take the discard pile; "
                      "it must be taken when its top card matches your side's meld.")
