@@ -41,8 +41,9 @@ FLAG_POINTS = 40.0
 CLEAR_SE = 2.0
 #: alternatives to the move played, the medium heuristic's best ones
 ALTERNATIVES = 4
-#: results stored with the game are reused only when made with these settings
-COACH_VERSION = 1
+#: results stored with the game are reused only when made with these settings; bump it
+#: whenever a verdict or its sentence would read differently (2: the sentences reworded)
+COACH_VERSION = 2
 
 StopCheck = Optional[Callable[[], bool]]
 

@@ -156,3 +156,30 @@ def test_a_version_1_history_migrates_and_keeps_its_games():
         assert db.coach_results("k", 1, 0, "s") == [{"x": 1}]
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == database.schema_version() == 2
+
+
+def test_verdicts_kept_by_an_older_coach_version_are_not_reused(monkeypatch):
+    """The coach's wording changed with COACH_VERSION: what an older coach kept (its old
+    sentences) is reviewed again, never shown."""
+    import canasta.review as review_mod
+    from canasta.review import coach_settings, record_key, stored_review
+
+    game = play_deal("random", 2)
+    old = coach.Decision(index=0, deal=1, seat=0, played=game.actions[0], best=game.actions[0], cost=100.0,
+                         alternatives=2, worlds=WORLDS, sentence="the old coach's wording")
+    assert coach.COACH_VERSION >= 2
+    older = coach_settings(0, WORLDS).replace(f"coach{coach.COACH_VERSION}:", f"coach{coach.COACH_VERSION - 1}:")
+    assert older != coach_settings(0, WORLDS)
+    fresh = coach.Decision(index=0, deal=1, seat=0, played=game.actions[0], best=game.actions[0], cost=0.0,
+                           alternatives=2, worlds=WORLDS, sentence="")
+    monkeypatch.setattr(review_mod, "review", lambda *a, **k: iter([fresh]))
+    with ScoreDatabase() as db:
+        db.record_game(_game_dict(game, "g-old"))
+        assert db.store_coach_results(record_key(game), 1, 0, older, [old.to_json()])
+        assert stored_review(db, game, 0, 1, worlds=WORLDS) is None
+        # the review runs again (the stand-in coach here) and keeps the new verdicts
+        assert list(cached_review(db, game, 0, 1, worlds=WORLDS)) == [fresh]
+        assert stored_review(db, game, 0, 1, worlds=WORLDS) == [fresh]
+        # the same verdicts kept under today's version would have been read back
+        assert db.store_coach_results(record_key(game), 1, 0, coach_settings(0, WORLDS), [old.to_json()])
+        assert stored_review(db, game, 0, 1, worlds=WORLDS) == [old]
