@@ -181,3 +181,47 @@ def test_the_coach_runs_in_the_background_and_can_be_cancelled(launch):
     frames(app)
     assert third.coach_state == "cancelled" and third.coach is None
     assert session.db.coach_results(record_key(other), 1, 0, coach_settings(0, 6)) is None
+
+
+def test_review_from_the_score_sheet_at_the_end_of_the_game(launch):
+    """The game-over score sheet has its own Review (click or R): it opens that game's
+    last deal, closing comes back to the game-over sheet, and Finish still leads to
+    Statistics with the game recorded once."""
+    from harness import click, frames, play, press
+    from canasta.engine import Rules
+    from canasta.ui.screens.review import ReviewScene
+    from canasta.ui.screens.stats import StatisticsScreen
+    from canasta.ui.table import SeatConfig, TableScene
+
+    app, session = launch()
+    seats = [SeatConfig("You", True, "easy"), SeatConfig("Ada", False, "easy")]
+    table = session.start_game(Rules(players=2, target_score=1000), seats, seed=5)
+    for _ in range(40):
+        play(table, lambda: table.state.deal_over)
+        assert table.state.deal_over
+        if table.state.game_over:
+            break
+        frames(app)
+        click(app, table.sheet_button)
+    st = table.state
+    assert st.game_over
+    frames(app)  # the game-over sheet is drawn, its buttons placed
+    assert table.sheet_button.label == "Finish" and table.review_button.visible
+    played = list(table.game.actions)
+    assert len(session.db.all_games()) == 1
+    for open_it in (lambda: click(app, table.review_button), lambda: press(app, pygame.K_r)):
+        open_it()
+        frames(app, 2)
+        scene = app.scene
+        assert isinstance(scene, ReviewScene)
+        assert scene.deal == len(st.history) and scene.seat == 0
+        press(app, pygame.K_END)
+        frames(app, 3)
+        _same_position(scene.state, _engine_position(table.game, len(played)))
+        press(app, pygame.K_ESCAPE)
+        frames(app, 2)
+        assert app.scene is table and table.state.game_over and table.game.actions == played
+    click(app, table.sheet_button)  # Finish
+    frames(app)
+    assert isinstance(app.scene, StatisticsScreen) and not isinstance(app.scene, TableScene)
+    assert len(session.db.all_games()) == 1
