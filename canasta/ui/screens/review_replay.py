@@ -15,7 +15,6 @@ from ...engine.state import DEAL_OVER, GAME_OVER
 from ..anim import Pose
 from ..layout import STOCK_POS
 from ..table.controller import DEAL_STAGGER, TableController
-from ..table.layout import lay_out
 
 
 def seat_names(players: int) -> list[str]:
@@ -110,9 +109,10 @@ class ReviewController(TableController):
         pass
 
     def relayout(self, order: tuple = (), snap: bool = False, deal: bool = False) -> None:
-        """As the table lays out, but a replay may show every hand face up."""
+        """As the table lays out, but a replay may show every hand face up (the game is
+        over: the record shows every hand, so they are turned over after the layout)."""
         self.dirty = True
-        lay = lay_out(self.state, self.layout_options())
+        lay = self.lay_out()
         if self.all_face_up:
             for seat, hand in enumerate(self.state.hands):
                 for c in hand:

@@ -34,7 +34,7 @@ from ..layout import STOCK_POS
 from ..widgets import Toast
 from .hint import Hint, cards_of
 from .gestures import Play, Refuse, Stage, after_staging, interpret, staged_meld
-from .layout import LayoutOptions, TableLayout, lay_out
+from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out
 
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
 COMPUTER_PAUSE = 0.35         # a beat after a computer's move, at normal speed
@@ -154,10 +154,18 @@ class TableController:
         return self._verdict
 
     # ------------------------------------------------------------------ layout
+    def lay_out(self) -> TableLayout:
+        """The layout of the table as the viewer knows it: one observation per change
+        (the view draws from the layout it returns, never observing per frame), and
+        from the state only the ids of the face-down cards (see :mod:`.layout`)."""
+        st, opts = self.state, self.layout_options()
+        seat = opts.viewer if opts.viewer is not None else 0
+        return lay_out(observe(st, seat), face_down_ids(st, seat), opts)
+
     def relayout(self, order: tuple = (), snap: bool = False, deal: bool = False) -> None:
         """Lay the table out again from the state; the cards glide (or ``snap``) there."""
         self.dirty = True
-        self.layout = lay_out(self.state, self.layout_options())
+        self.layout = self.lay_out()
         targets = self.layout.targets
         if snap:
             self.animator.snap(targets)

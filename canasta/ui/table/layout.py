@@ -1,11 +1,20 @@
-"""Where every card, drop zone and label of the table lies: a pure function of the
-state and the view options.
+"""Where every card, drop zone and label of the table lies: a pure function of what
+the viewer knows and the view options.
 
 Everything is in the logical 1280 x 800 table (:class:`~canasta.ui.layout.View`
-scales it to the window). :func:`lay_out` reads the engine state and
-:class:`LayoutOptions` and returns a :class:`TableLayout`; it changes nothing and
-draws nothing, so the controller can ask for a layout after every change and the
-view can draw from the last one.
+scales it to the window). :func:`lay_out` reads the viewer's
+:class:`~canasta.engine.observe.Observation`, the ids of the face-down cards
+(:class:`FaceDown`) and :class:`LayoutOptions`, and returns a :class:`TableLayout`;
+it changes nothing and draws nothing, so the controller can ask for a layout after
+every change and the view can draw from the last one.
+
+What the window knows is what the seat at the bottom knows, as the computer players
+do: every card drawn face up and every count (the viewer's hand, the pile and its
+sideways cards, the melds, the red threes, the hand sizes, the stock's size) comes
+from the observation. The state gives only the ids of the cards drawn as backs --
+the other hands and the stock -- because a sprite is keyed by its card's id (a card
+glides from the stock to a hand as the same sprite); see :class:`FaceDown`. The
+layout never looks at what those ids are.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from typing import NamedTuple, Optional
 import pygame
 
 from ...engine.cards import KIND_OF, SUIT_OF, TWO, WILD_OF
+from ...engine.observe import Observation
 from ..anim import Pose
 from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
                       SEAT_PLACES, STOCK_POS, team_bands)
@@ -80,7 +90,7 @@ SHEET_LEAVE = pygame.Rect(CENTRE_X + 10, 610, 180, 44)
 
 @dataclass(frozen=True)
 class LayoutOptions:
-    """What the table shows besides the state: whose hand is face up, what is picked."""
+    """What the table shows besides the observation: whose hand is face up, what is picked."""
 
     viewer: Optional[int]                   # the seat at the bottom of the table
     show_hand: bool                         # the viewer's hand is face up
@@ -88,6 +98,27 @@ class LayoutOptions:
     staged: tuple = ()                      # groups of card ids staged for the first meld
     hand_sort: str = "rank"                 # "rank", "suit" or "none"
     large_cards: bool = False
+
+
+class FaceDown(NamedTuple):
+    """The ids of the cards the viewer sees only the backs of, for sprite identity.
+
+    ``hands`` per seat, ``stock`` bottom card first. The layout draws these cards as
+    backs, always, and takes nothing else from them (not their faces, which the ids
+    would tell): counts come from the observation. The viewer's own hand is not here;
+    it is in the observation, and drawn face down when ``LayoutOptions.show_hand`` is
+    false (hot-seat privacy, a computer's turn). A hand that a replay shows face up
+    is turned over by the replay after the layout (the game is over then), not here.
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+
+
+def face_down_ids(st, viewer: Optional[int]) -> FaceDown:
+    """The face-down ids of ``st`` as ``viewer`` sees the table (the only thing the
+    window reads of the state for the layout besides the observation)."""
+    return FaceDown(tuple(() if s == viewer else tuple(h) for s, h in enumerate(st.hands)), tuple(st.stock))
 
 
 class SeatLabel(NamedTuple):
@@ -125,6 +156,7 @@ class TableLayout:
     hand_order: list[int] = field(default_factory=list)
     hand_step: float = 0.0
     viewer_team: int = 0
+    seen: Optional[Observation] = None    # what it was laid out from: counts and labels read it
 
 
 def sort_key(card: int, mode: str):
@@ -191,11 +223,11 @@ def button_rects(count: int, area: pygame.Rect) -> list[pygame.Rect]:
     return out
 
 
-def _stock_and_pile(st, out: TableLayout) -> None:
+def _stock_and_pile(st: Observation, down: FaceDown, out: TableLayout) -> None:
     sx, sy = STOCK_POS
-    for i, c in enumerate(st.stock[-STOCK_SPRITES:]):
+    for i, c in enumerate(down.stock[-STOCK_SPRITES:]):
         out.targets[c] = Pose(sx, sy, False, 0, 1.0, STOCK_Z + i)
-    for c in st.stock:
+    for c in down.stock:
         out.origin[c] = Pose(sx, sy, False, 0, 1.0, STOCK_Z)
     out.zones["stock"] = pygame.Rect(sx - CARD_W // 2, sy - CARD_H // 2, CARD_W, CARD_H)
     px, py = PILE_POS
@@ -210,12 +242,12 @@ def _stock_and_pile(st, out: TableLayout) -> None:
     out.zones["pile"] = pygame.Rect(px - CARD_H // 2, py - CARD_H // 2, CARD_H, CARD_H)
 
 
-def _hands(st, opts: LayoutOptions, out: TableLayout) -> None:
+def _hands(st: Observation, down: FaceDown, opts: LayoutOptions, out: TableLayout) -> None:
     players = st.rules.players
     for seat in range(players):
-        hand = st.hands[seat]
+        hand = st.hand if seat == st.seat else down.hands[seat]
         cx, cy, orient = seat_place(players, seat, opts.viewer)
-        own = seat == opts.viewer and opts.show_hand
+        own = seat == st.seat and seat == opts.viewer and opts.show_hand
         if own:
             cards = sorted(hand, key=lambda c: sort_key(c, opts.hand_sort)) if opts.hand_sort != "none" \
                 else list(hand)
@@ -241,7 +273,7 @@ def _hands(st, opts: LayoutOptions, out: TableLayout) -> None:
                     out.targets[c] = Pose(cx + off, cy, False, 0, OTHER_SCALE, BACKS_Z + i)
                 else:
                     out.targets[c] = Pose(cx, cy + off, False, SIDEWAYS, OTHER_SCALE, BACKS_Z + i)
-        out.labels.append(SeatLabel(seat, cx, cy, orient, len(hand), own))
+        out.labels.append(SeatLabel(seat, cx, cy, orient, st.hand_sizes[seat], own))
 
 
 def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
@@ -281,12 +313,16 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
             out.zones["meld_area"] = band
 
 
-def lay_out(st, opts: LayoutOptions) -> TableLayout:
-    """The table for ``st`` as ``opts`` shows it (see the module documentation)."""
-    out = TableLayout()
-    _stock_and_pile(st, out)
-    _hands(st, opts, out)
-    _melds(st, opts, out)
+def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout:
+    """The table as ``opts`` shows it to the seat that observed ``ob`` (its
+    ``seat`` is ``opts.viewer``, or 0 when there is none); ``down`` gives only the
+    ids of the cards drawn as backs (see the module documentation). At the end of a
+    deal nothing more is revealed: the deal's result (``ob.result``) is what the
+    score sheet shows."""
+    out = TableLayout(seen=ob)
+    _stock_and_pile(ob, down, out)
+    _hands(ob, down, opts, out)
+    _melds(ob, opts, out)
     return out
 
 

@@ -103,10 +103,11 @@ class TableView:
         st = ctl.state
         self._ring_card = scene.focused_card() if (self.app.keyboard_used and ctl.my_turn()) else None
         self._zones(surf, v)
-        if st.stock:
+        stock_size = ctl.layout.seen.stock_size
+        if stock_size:
             r = v.rect(ctl.layout.zones["stock"])
             back = self.app.art.back(r.w, r.h)
-            for i in range(min(4, len(st.stock) // 12 + 1)):
+            for i in range(min(4, stock_size // 12 + 1)):
                 surf.blit(back, (r.x - i * 2, r.y - i * 2))
         drag = scene.drag
         dragged = set(drag.cards) if (drag and drag.active) else set()
@@ -169,8 +170,8 @@ class TableView:
                 self._shades[r.size] = s
             surf.blit(s, r)
             label = ctl.team_name(team) + ("  (your side)" if team == lay.viewer_team and ctl.humans else "")
-            if not st.melds[team]:
-                label += f"  -  first meld needs {st.minimum(team)}"
+            if not lay.seen.melds[team]:
+                label += f"  -  first meld needs {lay.seen.minimums[team]}"
             blit_text(surf, label, v.size(LABEL_SIZE), (r.x + v.size(10), r.y - v.size(15)), DIM)
         d = self.scene.drag
         if d and d.active and d.targets:
@@ -203,11 +204,13 @@ class TableView:
                               anchor="midbottom")
             elif isinstance(item, StagedLabel):
                 blit_text(surf, "staged", v.size(COUNT_SIZE), v.pt(item.x, item.y), GOLD, anchor="midbottom")
+        seen = ctl.layout.seen    # the counts as the viewer knows them
         sx, sy = STOCK_POS
-        blit_text(surf, f"Stock {len(st.stock)}", fs, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
+        blit_text(surf, f"Stock {seen.stock_size}", fs, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
         px, py = PILE_POS
-        label = f"Pile {len(st.pile)}" + ("  FROZEN" if st.frozen else "")
-        blit_text(surf, label, fs, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if st.frozen else INK, anchor="midtop")
+        label = f"Pile {seen.pile_size}" + ("  FROZEN" if seen.frozen else "")
+        blit_text(surf, label, fs, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if seen.frozen else INK,
+                  anchor="midtop")
 
     def _seat_label(self, surf, v: View, item: SeatLabel, fs: int) -> None:
         ctl = self.scene.ctl
