@@ -194,3 +194,34 @@ def test_the_score_history_keeps_the_game_and_statistics_filter_by_it(launch, ex
         click_at(app, r.right - 8, r.centery)
     assert stats.stats["games_played"] == 1 and stats.games[0]["variant"] == "classic-2"
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+
+
+@pytest.mark.parametrize("game", games.game_names())
+def test_the_rules_screen_is_written_for_each_game(game):
+    from canasta.ui.screens.rules import rules_summary
+    rules = Rules(variant=game).resolved()
+    lines = rules_summary(rules)
+    module = variants.get(game)
+    if game != "classic":
+        assert f"The game: {module.TITLE}" in lines
+    assert any(f"reaches {rules.target_score:,} points" in line for line in lines)
+    kinds = getattr(module, "MELD_KINDS", ())
+    for kind in getattr(module, "CANASTA_KINDS", ()):
+        bonus = module.canasta_bonus(kind, rules)
+        assert any(f"+{bonus:,}" in line for line in lines), kind
+    assert any("sequence" in line.lower() for line in lines) == ("sequence" in kinds)
+
+
+def test_the_rules_screen_follows_a_game_module(extra_game):
+    """A game with sequences and wild melds gets their paragraphs, with its bonuses."""
+    from canasta.ui.screens.rules import rules_summary
+    extra_game.MELD_KINDS = ("group", "sequence", "wild", "black3")
+    extra_game.CANASTA_KINDS = ("natural", "mixed", "escalera", "bolivia")
+    extra_game.canasta_bonus = lambda kind, r: {"natural": 500, "mixed": 300, "escalera": 1234,
+                                                "bolivia": 2345}[kind]
+    lines = rules_summary(Rules(variant="tryout"))
+    assert "The game: Tryout Canasta" in lines
+    assert any("an escalera (a sequence of seven): +1,234" in line for line in lines)
+    assert any("Seven wild cards make a bolivia: +2,345" in line for line in lines)
+    assert any("several groups of one rank" in line for line in lines)
+    assert any("natural pair" in line and "always takes it" in line for line in lines)

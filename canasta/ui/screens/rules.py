@@ -2,7 +2,9 @@
 
 :func:`rules_sections` turns a :class:`~canasta.engine.rules.Rules` into headed
 sections of short sentences (the minimum-count table, the bonuses, what freezes the
-pile, what going out needs...), so what the screen says is what the engine plays.
+pile, what going out needs...), so what the screen says is what the engine plays. It
+reads the game's module for what differs between the games of the family: the kinds
+of meld (sequences, wild melds), the kinds of canasta and their bonuses.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Callable
 
 import pygame
 
+from ...engine import variants
 from ...engine.rules import Rules
 from ...engine.variants import game_of
 from ..forms import MUTED, Button, Screen, Stepper, draw_heading, section_panel, wrap_lines
@@ -50,9 +53,30 @@ def score_rules(rules: Rules) -> list:
     return list(describe(rules)) if describe is not None else []
 
 
+CANASTA_WORDS = {"natural": "natural (no wild card)", "mixed": "mixed", "samba": "a samba (a sequence of seven)",
+                 "escalera": "an escalera (a sequence of seven)", "bolivia": "a bolivia (seven wild cards)"}
+
+
+def _opt(r: Rules, key: str, default=None):
+    """An option of the rules, or ``default`` for a game whose rules do not have it."""
+    value = getattr(r, key, None)
+    return default if value is None else value
+
+
+def _canasta_bonus(game, kind: str, r: Rules) -> int:
+    if hasattr(game, "canasta_bonus"):
+        return game.canasta_bonus(kind, r)
+    return r.scoring.natural_canasta if kind == "natural" else r.scoring.mixed_canasta
+
+
 def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
-    """The rules in force, as (heading, sentences) sections."""
+    """The rules in force, as (heading, sentences) sections: read off the resolved
+    options and the game's module (its meld kinds, canasta kinds and bonuses)."""
     r = rules.resolved()
+    game = variants.game_of(r)
+    kinds = tuple(getattr(game, "MELD_KINDS", ("group", "black3")))
+    canastas = tuple(getattr(game, "CANASTA_KINDS", ("natural", "mixed")))
+    sequences = "sequence" in kinds
     p, teams, decks = r.players, r.teams, r.decks
     out: list[tuple[str, list[str]]] = []
 
@@ -66,7 +90,7 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     else:
         seating = "Six players in two teams of three, seated alternately."
     packs = "One pack" if decks == 1 else f"{_n(decks).capitalize()} packs"
-    game = [
+    game_lines = [
         seating,
         f"{packs} shuffled together: {decks * 54} cards with {_n(2 * decks)} jokers.",
         f"Each player is dealt {_cards(r.hand_size)}. A turn: draw {_cards(r.draw_count)} from the stock "
@@ -74,7 +98,8 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
         f"The game ends after the deal in which a side reaches {r.target_score:,} points; "
         "the higher total wins.",
     ]
-    out.append(("The game", game))
+    heading = "The game" if r.variant == "classic" else f"The game: {getattr(game, 'TITLE', r.variant)}"
+    out.append((heading, game_lines))
 
     # -- card values
     out.append(("Card values", [
@@ -90,15 +115,36 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     out.append(("First meld of a deal (minimum count)", lines))
 
     # -- melds
-    melds = ["A meld is three or more cards of one rank, four to ace, with at least two naturals."]
-    if r.more_naturals_than_wilds:
-        melds.append(f"A meld always holds more naturals than wild cards, and at most {_n(r.wild_limit)} wild "
-                     f"card{'s' if r.wild_limit != 1 else ''}.")
-    else:
-        melds.append(f"At most {_n(r.wild_limit)} wild card{'s' if r.wild_limit != 1 else ''} in a meld.")
     sc = r.scoring
-    melds.append(f"A canasta is a meld of {_n(r.canasta_size)} or more cards: natural (no wild card) +{sc.natural_canasta:,}, "
-                 f"mixed +{sc.mixed_canasta:,}.")
+    wl = r.wild_limit
+    if sequences:
+        melds = ["A group is three or more cards of one rank, four to ace, with at least two naturals; "
+                 "your side may have several groups of one rank, and you say which one you add to."]
+    else:
+        melds = ["A meld is three or more cards of one rank, four to ace, with at least two naturals."]
+    what = "group" if sequences else "meld"
+    if r.more_naturals_than_wilds:
+        melds.append(f"A {what} always holds more naturals than wild cards, and at most {_n(wl)} wild "
+                     f"card{'s' if wl != 1 else ''}.")
+    else:
+        melds.append(f"At most {_n(wl)} wild card{'s' if wl != 1 else ''} in a {what}.")
+    if _opt(r, "twice_naturals", False):
+        melds.append("A group always holds at least twice as many naturals as wild cards.")
+    if sequences:
+        seq = next((k for k in canastas if k in ("samba", "escalera")), "samba")
+        melds.append("A sequence is three to seven naturals of one suit in a row, four up to ace (ace high "
+                     "only), with no wild card and no three; it grows at either end, one card or several.")
+        melds.append(f"Seven in sequence make {CANASTA_WORDS[seq]}: +{_canasta_bonus(game, seq, r):,}, and "
+                     "nothing more is added to it. Sequences are never joined together.")
+    if "wild" in kinds and _opt(r, "wild_melds", True):
+        melds.append("Three to seven wild cards alone make a wild meld; only wild cards join it.")
+    group_kinds = [k for k in canastas if k in ("natural", "mixed")]
+    parts = [f"{CANASTA_WORDS[k]} +{_canasta_bonus(game, k, r):,}" for k in group_kinds]
+    melds.append(f"A canasta is a {what} of {_n(r.canasta_size)} or more cards: " + ", ".join(parts) + ".")
+    if sequences:
+        melds.append("No wild card is ever added to a canasta; naturals still may be.")
+    if "bolivia" in canastas and _opt(r, "wild_melds", True):
+        melds.append(f"Seven wild cards make a bolivia: +{_canasta_bonus(game, 'bolivia', r):,}, closed.")
     melds.append("Black threes may be melded only when going out: three or four, without wild cards.")
     out.append(("Melds and canastas", melds))
 
@@ -107,7 +153,10 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     for count, total in r.red_three_table or ():
         reds.append(f"All {_n(count)} red threes of one side: {total:,} in all." if count == 2 * decks
                     else f"{_n(count).capitalize()} red threes of one side: {total:,} in all.")
-    if sc.red_threes_negative_without_meld:
+    need_two = getattr(r, "red_threes_need_two_canastas", None)
+    if need_two:
+        reds.append("They count plus for a side with at least two canastas when the deal ends, minus otherwise.")
+    elif sc.red_threes_negative_without_meld:
         reds.append("A side that has made no meld when the deal ends loses their value instead.")
     out.append(("Red threes", reds))
 
@@ -120,10 +169,19 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
         if r.black_three_freezes:
             freezes.append("a black three has been discarded onto it")
         pile.append("It is frozen against your side while " + "; or while ".join(freezes) + ".")
-    pile.append("Frozen, it is taken only with a natural pair of the top card's rank from your hand.")
-    if not r.pile_always_frozen:
-        pile.append("Not frozen, also with one natural and one wild card, or by adding the top card to "
-                    "your side's meld of that rank.")
+    if sequences:
+        pile.append("A natural pair of the top card's rank from your hand always takes it (frozen or not); "
+                    "the three cards make a new group. One natural and one wild card never take it.")
+        if not r.pile_always_frozen:
+            onto = "a group of its rank" + (" or a sequence of its suit it extends at an end"
+                                            if _opt(r, "take_onto_sequence", True) else "")
+            pile.append(f"Not frozen, the top card alone may go onto your side's {onto}, if that meld is "
+                        "not a canasta.")
+    else:
+        pile.append("Frozen, it is taken only with a natural pair of the top card's rank from your hand.")
+        if not r.pile_always_frozen:
+            pile.append("Not frozen, also with one natural and one wild card, or by adding the top card to "
+                        "your side's meld of that rank.")
     out.append(("The discard pile", pile))
 
     # -- going out
@@ -133,10 +191,22 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
         going.append("A player may go out without a canasta.")
     else:
         side = "your side needs" if r.partnerships else "you need"
-        going.append(f"To go out {side} at least {_n(need)} canasta{'s' if need != 1 else ''}.")
-    going.append(f"Go out by melding every card, or all but one and discarding it: +{sc.going_out:,}. "
-                 "Concealed, the whole hand melded in one turn with a canasta: "
-                 f"+{sc.going_out + sc.concealed_extra:,} in all.")
+        extra = ""
+        if _opt(r, "out_needs_escalera", False):
+            extra = ", one of them an escalera"
+        elif _opt(r, "out_needs_clean", False):
+            extra = ", one of them natural or a samba"
+        going.append(f"To go out {side} at least {_n(need)} canasta{'s' if need != 1 else ''}{extra}.")
+    out_bonus = _opt(r, "going_out_bonus", sc.going_out)
+    concealed = _opt(r, "concealed_bonus", None)
+    if concealed is None:
+        going.append(f"Go out by melding every card, or all but one and discarding it: +{out_bonus:,}. "
+                     "Concealed, the whole hand melded in one turn with a canasta: "
+                     f"+{sc.going_out + sc.concealed_extra:,} in all.")
+    else:
+        going.append(f"Go out by melding every card, or all but one and discarding it: +{out_bonus:,}"
+                     + (f"; concealed, +{out_bonus + concealed:,} in all." if concealed
+                        else ". Going out concealed earns nothing more."))
     if r.ask_to_go_out:
         going.append("You may ask \"Partner, may I go out?\" once per turn, before melding; the answer binds.")
     if r.stock_exhausted == "end":

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
 
-from ...engine import Discard, Group, IllegalAction, Meld, TakePile, check, is_legal, preview_groups
+from ...engine import Discard, Group, IllegalAction, Meld, TakePile, check, is_legal, legal_actions, preview_groups
 from ...engine.cards import KIND_OF, POINTS_OF, WILD_OF
 from ...engine.state import DRAW, PLAY
 
@@ -63,7 +63,8 @@ def zone_meld_id(zone: str) -> Optional[int]:
 
 
 def group_onto(meld, cards: Sequence[int]) -> Group:
-    """``cards`` added to ``meld`` on the table (named by its id)."""
+    """``cards`` added to ``meld`` on the table (named by its id): a group, a sequence at
+    either end, a wild meld."""
     return Group(tuple(cards), meld.id)
 
 
@@ -76,15 +77,39 @@ def top_onto(st):
 
 
 def group_for(st, cards: Sequence[int]) -> Group:
-    """The group some cards from the hand make on the meld area: onto the side's meld
-    of their rank when there is one, else a new meld."""
+    """The group some cards from the hand make on the meld area: a new meld (a group,
+    a sequence, wild cards alone), or, where a new meld is not allowed (Classic's one
+    meld per rank), onto the side's meld of their rank."""
     team = st.team_of(st.to_act)
+    new = Group(tuple(cards))
     kinds = {KIND_OF[c] for c in cards if not WILD_OF[c]}
     if len(kinds) == 1:
         meld = st.meld_of(team, next(iter(kinds)))
-        if meld is not None:
+        if meld is not None and meld.kind == "group" and not is_legal(st, Meld((new,))):
             return group_onto(meld, cards)
-    return Group(tuple(cards))
+    return new
+
+
+def take_pile(st, with_cards: Sequence[int], staged_groups: tuple, onto=None) -> Union[Play, Refuse]:
+    """Taking the pile with ``with_cards`` from the hand (and the staged melds): onto the
+    side's meld ``onto`` when the pile was dropped on it and that is legal, else onto the
+    meld of the top card's rank or as a new meld, whichever the engine allows; with
+    nothing picked, the one way the engine offers (the top card onto a sequence's end)."""
+    if onto is not None:
+        action = TakePile(tuple(with_cards), staged_groups, onto)
+        if is_legal(st, action):
+            return Play(action)
+    tries = [TakePile(tuple(with_cards), staged_groups, top_onto(st))]
+    if tries[0].onto is not None:
+        tries.append(TakePile(tuple(with_cards), staged_groups, None))
+    for action in tries:
+        if is_legal(st, action):
+            return Play(action)
+    if not with_cards and not staged_groups:
+        ways = [a for a in legal_actions(st) if isinstance(a, TakePile) and not a.with_cards and not a.melds]
+        if len(ways) == 1:
+            return Play(ways[0])
+    return _verdict(st, tries[0])
 
 
 def staged_meld(staged: Iterable[Sequence[int]]) -> Meld:
@@ -121,15 +146,7 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
         meld_id = zone_meld_id(zone)
         if meld_id is not None and st.meld_by_id(st.team_of(st.to_act), meld_id) is None:
             return None
-        # onto the meld it was dropped on; failing that the drop still means "take the
-        # pile", as a new meld or onto the side's meld of its rank
-        plain = TakePile(tuple(selected), staged_groups, top_onto(st))
-        if meld_id is None or meld_id == plain.onto:
-            return _verdict(st, plain)
-        onto = _verdict(st, TakePile(tuple(selected), staged_groups, meld_id))
-        if isinstance(onto, Refuse) and is_legal(st, plain):
-            return Play(plain)
-        return onto
+        return take_pile(st, tuple(selected), staged_groups, meld_id)
     cards = tuple(cards)
     if not cards:
         return None
@@ -137,7 +154,7 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
         if st.phase == PLAY and len(cards) == 1:
             return _verdict(st, Discard(cards[0]))
         if st.phase == DRAW:
-            return _verdict(st, TakePile(cards, staged_groups, top_onto(st)))
+            return take_pile(st, cards, staged_groups)
         return None
     meld_id = zone_meld_id(zone)
     if meld_id is not None:

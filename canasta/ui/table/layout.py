@@ -24,7 +24,7 @@ from typing import NamedTuple, Optional
 
 import pygame
 
-from ...engine.cards import KIND_OF, SUIT_OF, TWO, WILD_OF
+from ...engine.cards import KIND_OF, RANK_OF, SUIT_OF, TWO, WILD_OF
 from ...engine.observe import Observation
 from ..anim import Pose
 from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
@@ -59,7 +59,8 @@ BACKS_SPAN_V, BACKS_STEP_V = 150, 10.0
 
 # -- melds in each team's band
 MELD_SLOT = 68.0             # the widest a meld's column gets
-MELD_MIN_SCALE = 0.58
+MELD_MIN_SCALE = 0.40         # a side with many melds (Samba) gets smaller cards, never overlapping
+MELD_COLUMN_GAP = 4           # at least this much felt between two meld columns
 MELD_Z = 400
 MELD_FAN = 15                # each card of a short meld shows this much of its top
 BAND_PAD = 10
@@ -186,11 +187,46 @@ def backs_half_width(n: int, orient: str) -> float:
     return (n - 1) * back_step(n, orient) / 2 + CARD_W * OTHER_SCALE / 2
 
 
-def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE) -> dict[int, Pose]:
-    """A short meld is fanned downwards; a canasta is squared up with its wild cards
-    sideways beneath and a natural on top (red for a natural canasta, black for a
-    mixed one when there is one)."""
+def meld_order(m) -> list[int]:
+    """The cards of a meld in the order they are fanned: a sequence in rank order (low
+    at the top), a group its naturals then its wild cards, a wild meld twos then jokers."""
+    if m.kind == "sequence":
+        return sorted(m.cards, key=lambda c: (RANK_OF[c], c))
+    if m.kind == "wild":
+        return sorted(m.cards, key=lambda c: (KIND_OF[c] != TWO, c))
+    return [c for c in m.cards if not WILD_OF[c]] + [c for c in m.cards if WILD_OF[c]]
+
+
+def column_key(m):
+    """Where a meld stands in its side's row: groups by rank (several groups of one rank
+    side by side, oldest first), then sequences by suit and low end, wild melds, black threes."""
+    if m.kind == "sequence":
+        ranks = [RANK_OF[c] for c in m.cards]
+        return (1, SUIT_OF[m.cards[0]] if m.cards else 0, min(ranks, default=0), m.id)
+    return ({"group": 0, "wild": 2}.get(m.kind, 3), m.rank, 0, m.id)
+
+
+def squared_poses(m, x: float, top_y: float, scale: float) -> dict[int, Pose]:
+    """A closed run or wild canasta (samba, escalera, bolivia): one square stack, its
+    highest card (a joker for a bolivia when it has one) on top."""
+    order = meld_order(m)
     poses = {}
+    for k, c in enumerate(order):
+        poses[c] = Pose(x + 1, top_y + 1 + min(k, 3) * 0.8, True, 0, scale, MELD_Z + k)
+    top = order[-1]
+    poses[top] = Pose(x, top_y, True, 0, scale, MELD_Z + len(order) + 1)
+    return poses
+
+
+def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: bool = True) -> dict[int, Pose]:
+    """A short meld is fanned downwards (a sequence in rank order); a canasta is squared
+    up with its wild cards sideways beneath and a natural on top (red for a natural
+    canasta, black for a mixed one when there is one); a samba, escalera or bolivia is
+    squared up as one stack. ``sideways``: False where the column is too narrow for a
+    card lying across (the wild cards under a canasta then peek out upright)."""
+    poses = {}
+    if m.is_canasta and m.kind in ("sequence", "wild"):
+        return squared_poses(m, x, top_y, scale)
     if m.is_canasta:
         naturals = [c for c in m.cards if not WILD_OF[c]]
         wilds = [c for c in m.cards if WILD_OF[c]]
@@ -200,15 +236,14 @@ def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE) -> dict[int
         z = MELD_Z
         for k, c in enumerate(wilds):
             poses[c] = Pose(x, top_y + CANASTA_WILD_PEEK * scale / MELD_SCALE + k * CANASTA_WILD_STEP,
-                            True, SIDEWAYS, scale, z)
+                            True, SIDEWAYS if sideways else 0, scale, z)
             z += 1
         for k, c in enumerate([c for c in naturals if c != top]):
             poses[c] = Pose(x + 1, top_y + 1 + min(k, 3) * 0.8, True, 0, scale, z)
             z += 1
         poses[top] = Pose(x, top_y, True, 0, scale, z + 1)
     else:
-        ordered = [c for c in m.cards if not WILD_OF[c]] + [c for c in m.cards if WILD_OF[c]]
-        for k, c in enumerate(ordered):
+        for k, c in enumerate(meld_order(m)):
             poses[c] = Pose(x, top_y + k * MELD_FAN * scale / MELD_SCALE, True, 0, scale, MELD_Z + k)
     return poses
 
@@ -283,20 +318,21 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
     out.bands = team_bands(r.players, r.teams, vteam)
     for team, band in out.bands.items():
         team_melds = st.melds[team]
-        order = sorted(range(len(team_melds)), key=lambda i: (team_melds[i].kind != "group", team_melds[i].rank))
+        order = sorted(range(len(team_melds)), key=lambda i: column_key(team_melds[i]))
         columns = [("meld", i) for i in order]
         if team == vteam and opts.staged and opts.show_hand:
             columns += [("staged", j) for j in range(len(opts.staged))]
         reds = st.red3[team]
         left = band.x + (BAND_PAD_RED3 if reds else BAND_PAD)
         slot = min(MELD_SLOT, (band.right - BAND_PAD - left) / max(len(columns), 1))
-        scale = max(MELD_MIN_SCALE, min(MELD_SCALE, (slot - 6) / CARD_W))
+        scale = max(MELD_MIN_SCALE, min(MELD_SCALE, (slot - MELD_COLUMN_GAP - 2) / CARD_W))
         x = left + CARD_W * scale / 2
         top_y = band.y + CARD_H * scale / 2 + 4
         label_y = band.bottom - MELD_LABEL_DY
         for kind, idx in columns:
             if kind == "meld":
-                out.targets.update(meld_poses(team_melds[idx], x, top_y, scale))
+                out.targets.update(meld_poses(team_melds[idx], x, top_y, scale,
+                                              sideways=CARD_H * scale <= slot - MELD_COLUMN_GAP))
                 if team == vteam:
                     out.meld_zones[team_melds[idx].id] = pygame.Rect(int(x - CARD_W * scale / 2) - 3, band.y,
                                                                      int(slot) - 2, band.h)

@@ -10,7 +10,9 @@ from typing import Optional
 
 import pygame
 
+from ...engine.cards import RANK_CHARS, RANK_OF, SUIT_OF
 from ...engine.state import ANSWER, DRAW
+from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
 from ..widgets import DIM, GOLD, INK, blit_text, panel, text
@@ -20,6 +22,8 @@ from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HUD_BOX
                      backs_half_width, zone_at, zone_rect)
 
 FOCUS = (120, 200, 255)
+RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
+OWN_MARKS = ("samba", "escalera", "bolivia")               # canastas marked by their own name
 FROZEN_INK = (140, 200, 255)
 DROP_OK = (110, 230, 130)
 DROP_STAGE = GOLD
@@ -192,16 +196,7 @@ class TableView:
             if isinstance(item, SeatLabel):
                 self._seat_label(surf, v, item, fs)
             elif isinstance(item, MeldLabel):
-                m = st.melds[item.team][item.index]
-                if m.is_canasta:
-                    kind = "natural" if m.natural else "mixed"
-                    blit_text(surf, "CANASTA", v.size(COUNT_SIZE), v.pt(item.x, item.y - 13), GOLD, bold=True,
-                              anchor="midbottom")
-                    blit_text(surf, f"{kind} {len(m.cards)}", v.size(COUNT_SIZE), v.pt(item.x, item.y), GOLD,
-                              anchor="midbottom")
-                else:
-                    blit_text(surf, f"{len(m.cards)}", v.size(COUNT_SIZE), v.pt(item.x, item.y), DIM,
-                              anchor="midbottom")
+                self._meld_label(surf, v, st.melds[item.team][item.index], item)
             elif isinstance(item, StagedLabel):
                 blit_text(surf, "staged", v.size(COUNT_SIZE), v.pt(item.x, item.y), GOLD, anchor="midbottom")
         seen = ctl.layout.seen    # the counts as the viewer knows them
@@ -211,6 +206,32 @@ class TableView:
         label = f"Pile {seen.pile_size}" + ("  FROZEN" if seen.frozen else "")
         blit_text(surf, label, fs, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if seen.frozen else INK,
                   anchor="midtop")
+
+    def _meld_label(self, surf, v: View, m, item: MeldLabel) -> None:
+        """Under each meld: its size, a sequence's run and suit, the mark of a canasta's kind."""
+        fs = v.size(COUNT_SIZE)
+        colour = GOLD if m.is_canasta else DIM
+        if m.is_canasta:
+            mark = m.canasta.upper() if m.canasta in OWN_MARKS else "CANASTA"
+            blit_text(surf, mark, fs, v.pt(item.x, item.y - 13), GOLD, bold=True, anchor="midbottom")
+        if m.kind == "sequence" and m.cards:
+            ranks = sorted(RANK_OF[c] for c in m.cards)
+            run = f"{RANK_CHARS[ranks[0]]}-{RANK_CHARS[ranks[-1]]}".replace("T", "10")
+            img = text(run, fs, colour)
+            box = img.get_rect(midbottom=v.pt(item.x + 6, item.y))
+            surf.blit(img, box)
+            suit = SUIT_OF[m.cards[0]]
+            side = v.size(11)
+            draw_suit(surf, suit, (box.x - side - v.size(2), box.centery - side // 2, side, side),
+                      RED_SUIT if suit in (1, 2) else BLACK_SUIT)
+            return
+        if m.kind == "wild":
+            label = f"wild {len(m.cards)}"
+        elif m.is_canasta:
+            label = f"{'natural' if m.natural else 'mixed'} {len(m.cards)}"
+        else:
+            label = f"{len(m.cards)}"
+        blit_text(surf, label, fs, v.pt(item.x, item.y), colour, anchor="midbottom")
 
     def _seat_label(self, surf, v: View, item: SeatLabel, fs: int) -> None:
         ctl = self.scene.ctl
