@@ -506,9 +506,9 @@ class NewGameScreen(Screen):
         x0, x1 = self.LEFT_COL[0], self.RIGHT_COL[1]
         y = self.MIN_Y
         pygame.draw.line(surf, GOLD_DEEP, v.pt(x0, y - 4), v.pt(x1, y - 4), 1)
-        draw_fitted(surf, "Minimum count", v.size(21), v.rect((x0, y + 34, 190, 34)), INK)
+        draw_fitted(surf, "Minimum count", v.size(21), v.rect((x0, y + 10, 190, 26)), INK)
         draw_fitted(surf, "for the first meld, by the side's total", v.size(15),
-                    v.rect((x0, y + 8, 196, 22)), DIM)
+                    v.rect((x0, y + 42, 196, 22)), DIM)
         caps = ["below 0"] + [f"{t:,}+" for t, _ in self.opts["minimum_table"]]
         steps = [self.negative_step] + self.minimum_steps[: len(caps) - 1]
         for cap, c in zip(caps, steps):

@@ -166,14 +166,14 @@ class StatisticsScreen(Screen):
         self.back_button.rect = pygame.Rect(560, 730, 160, 46)
         self.review_button.rect = pygame.Rect(1080, 730, 160, 46)
         self.review_button.enabled = self.selected_game is not None
-        self.game_step.rect = pygame.Rect(150, 734, 260, 38)
+        self.game_step.rect = pygame.Rect(104, 734, 260, 38)
 
     # -- drawing
     def draw_content(self, surf: pygame.Surface, v: View) -> None:
         self._draw_record(surf, v)
         self._draw_split(surf, v)
         self._draw_chart(surf, v)
-        draw_fitted(surf, "Game", v.size(20), v.rect((40, 734, 100, 38)), INK)
+        draw_fitted(surf, "Game", v.size(20), v.rect((40, 734, 60, 38)), INK)
         section_panel(surf, v, self.RECENT, "Recent games")
         if not self.games:
             draw_fitted(surf, "Finished games will be listed here.", v.size(19),
