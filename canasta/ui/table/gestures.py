@@ -109,7 +109,8 @@ def take_pile(st, with_cards: Sequence[int], staged_groups: tuple, onto=None) ->
         ways = [a for a in legal_actions(st) if isinstance(a, TakePile) and not a.with_cards and not a.melds]
         if len(ways) == 1:
             return Play(ways[0])
-    return _verdict(st, tries[0])
+    # refused: in the words the engine has for the drop as made
+    return _verdict(st, TakePile(tuple(with_cards), staged_groups, onto) if onto is not None else tries[0])
 
 
 def staged_meld(staged: Iterable[Sequence[int]]) -> Meld:
