@@ -145,7 +145,8 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
         melds.append("No wild card is ever added to a canasta; naturals still may be.")
     if "bolivia" in canastas and _opt(r, "wild_melds", True):
         melds.append(f"Seven wild cards make a bolivia: +{_canasta_bonus(game, 'bolivia', r):,}, closed.")
-    melds.append("Black threes may be melded only when going out: three or four, without wild cards.")
+    black = "three or four" if decks <= 2 else "three or more"
+    melds.append(f"Black threes may be melded only when going out: {black}, without wild cards.")
     out.append(("Melds and canastas", melds))
 
     # -- red threes

@@ -153,6 +153,7 @@ class TableLayout:
     zones: dict[str, pygame.Rect] = field(default_factory=dict)
     meld_zones: dict = field(default_factory=dict)           # meld id -> its column (viewer's side)
     bands: dict[int, pygame.Rect] = field(default_factory=dict)
+    slots: dict[int, float] = field(default_factory=dict)    # the width of a meld column, per side
     labels: list = field(default_factory=list)
     hand_order: list[int] = field(default_factory=list)
     hand_step: float = 0.0
@@ -326,6 +327,7 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
         left = band.x + (BAND_PAD_RED3 if reds else BAND_PAD)
         slot = min(MELD_SLOT, (band.right - BAND_PAD - left) / max(len(columns), 1))
         scale = max(MELD_MIN_SCALE, min(MELD_SCALE, (slot - MELD_COLUMN_GAP - 2) / CARD_W))
+        out.slots[team] = slot
         x = left + CARD_W * scale / 2
         top_y = band.y + CARD_H * scale / 2 + 4
         label_y = band.bottom - MELD_LABEL_DY

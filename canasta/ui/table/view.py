@@ -15,6 +15,7 @@ from ...engine.state import ANSWER, DRAW
 from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
+from ..draw import fit_text
 from ..widgets import DIM, GOLD, INK, blit_text, panel, text
 from .gestures import staging_note
 from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HUD_BOX, PRIVACY_BOX, SHEET_COLUMN_W,
@@ -210,18 +211,22 @@ class TableView:
     def _meld_label(self, surf, v: View, m, item: MeldLabel) -> None:
         """Under each meld: its size, a sequence's run and suit, the mark of a canasta's kind."""
         fs = v.size(COUNT_SIZE)
+        room = v.size(self.scene.ctl.layout.slots.get(item.team, 68) - 4)   # labels stay in their column
         colour = GOLD if m.is_canasta else DIM
         if m.is_canasta:
             mark = m.canasta.upper() if m.canasta in OWN_MARKS else "CANASTA"
-            blit_text(surf, mark, fs, v.pt(item.x, item.y - 13), GOLD, bold=True, anchor="midbottom")
+            line, size = fit_text(mark, fs, room, bold=True, shrink=0.6)
+            blit_text(surf, line, size, v.pt(item.x, item.y - 13), GOLD, bold=True, anchor="midbottom")
         if m.kind == "sequence" and m.cards:
             ranks = sorted(RANK_OF[c] for c in m.cards)
             run = f"{RANK_CHARS[ranks[0]]}-{RANK_CHARS[ranks[-1]]}".replace("T", "10")
-            img = text(run, fs, colour)
-            box = img.get_rect(midbottom=v.pt(item.x + 6, item.y))
+            side = v.size(11)
+            line, size = fit_text(run, fs, room - side - v.size(2), shrink=0.6)
+            img = text(line, size, colour)
+            box = img.get_rect(midbottom=v.pt(item.x, item.y))
+            box.x += (side + v.size(2)) // 2
             surf.blit(img, box)
             suit = SUIT_OF[m.cards[0]]
-            side = v.size(11)
             draw_suit(surf, suit, (box.x - side - v.size(2), box.centery - side // 2, side, side),
                       RED_SUIT if suit in (1, 2) else BLACK_SUIT)
             return
@@ -231,7 +236,8 @@ class TableView:
             label = f"{'natural' if m.natural else 'mixed'} {len(m.cards)}"
         else:
             label = f"{len(m.cards)}"
-        blit_text(surf, label, fs, v.pt(item.x, item.y), colour, anchor="midbottom")
+        line, size = fit_text(label, fs, room, shrink=0.6)
+        blit_text(surf, line, size, v.pt(item.x, item.y), colour, anchor="midbottom")
 
     def _seat_label(self, surf, v: View, item: SeatLabel, fs: int) -> None:
         ctl = self.scene.ctl
