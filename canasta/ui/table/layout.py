@@ -67,7 +67,8 @@ BAND_PAD = 10
 BAND_PAD_RED3 = 46           # room for the red threes at the band's left end
 STAGED_Z = 520
 RED3_X, RED3_Y, RED3_STEP, RED3_Z = 24, 30, 16, 150
-MELD_LABEL_DY = 10           # meld counts sit this far above the band's bottom
+MELD_LABEL_DY = 6            # meld counts sit this far above the band's bottom
+MELD_LABEL_ROOM = 8          # a fanned meld stops about this far above that line
 CANASTA_WILD_PEEK = 34       # the wild cards under a canasta peek out this far (at MELD_SCALE)
 CANASTA_WILD_STEP = 7
 
@@ -219,12 +220,15 @@ def squared_poses(m, x: float, top_y: float, scale: float) -> dict[int, Pose]:
     return poses
 
 
-def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: bool = True) -> dict[int, Pose]:
+def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: bool = True,
+               fan_room: Optional[float] = None) -> dict[int, Pose]:
     """A short meld is fanned downwards (a sequence in rank order); a canasta is squared
     up with its wild cards sideways beneath and a natural on top (red for a natural
     canasta, black for a mixed one when there is one); a samba, escalera or bolivia is
     squared up as one stack. ``sideways``: False where the column is too narrow for a
-    card lying across (the wild cards under a canasta then peek out upright)."""
+    card lying across (the wild cards under a canasta then peek out upright).
+    ``fan_room``: how far below the first card the fan may reach (the label under it
+    stays clear); a long fan closes up to fit."""
     poses = {}
     if m.is_canasta and m.kind in ("sequence", "wild"):
         return squared_poses(m, x, top_y, scale)
@@ -244,8 +248,12 @@ def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: b
             z += 1
         poses[top] = Pose(x, top_y, True, 0, scale, z + 1)
     else:
-        for k, c in enumerate(meld_order(m)):
-            poses[c] = Pose(x, top_y + k * MELD_FAN * scale / MELD_SCALE, True, 0, scale, MELD_Z + k)
+        order = meld_order(m)
+        step = MELD_FAN * scale / MELD_SCALE
+        if fan_room is not None and len(order) > 1:
+            step = max(6.0, min(step, fan_room / (len(order) - 1)))
+        for k, c in enumerate(order):
+            poses[c] = Pose(x, top_y + k * step, True, 0, scale, MELD_Z + k)
     return poses
 
 
@@ -334,7 +342,8 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
         for kind, idx in columns:
             if kind == "meld":
                 out.targets.update(meld_poses(team_melds[idx], x, top_y, scale,
-                                              sideways=CARD_H * scale <= slot - MELD_COLUMN_GAP))
+                                              sideways=CARD_H * scale <= slot - MELD_COLUMN_GAP,
+                                              fan_room=label_y - MELD_LABEL_ROOM - (top_y + CARD_H * scale / 2)))
                 if team == vteam:
                     out.meld_zones[team_melds[idx].id] = pygame.Rect(int(x - CARD_W * scale / 2) - 3, band.y,
                                                                      int(slot) - 2, band.h)
