@@ -174,10 +174,10 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
         pile.append("A natural pair of the top card's rank from your hand always takes it (frozen or not); "
                     "the three cards make a new group. One natural and one wild card never take it.")
         if not r.pile_always_frozen:
-            onto = "a group of its rank" + (" or a sequence of its suit it extends at an end"
+            onto = "a group of its rank" + (" or a sequence of its suit whose end it extends"
                                             if _opt(r, "take_onto_sequence", True) else "")
-            pile.append(f"Not frozen, the top card alone may go onto your side's {onto}, if that meld is "
-                        "not a canasta.")
+            pile.append(f"Not frozen, the top card alone may go onto one of your side's melds that is not a "
+                        f"canasta: {onto}.")
     else:
         pile.append("Frozen, it is taken only with a natural pair of the top card's rank from your hand.")
         if not r.pile_always_frozen:
