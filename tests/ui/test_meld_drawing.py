@@ -16,7 +16,8 @@ from canasta.engine.cards import RANK_OF, card_code
 from canasta.engine.record import Game
 from canasta.engine.state import TableMeld
 from canasta.ui.layout import BUTTON_AREA
-from canasta.ui.table.layout import LayoutOptions, card_rect, lay_out
+from canasta.engine.observe import observe
+from canasta.ui.table.layout import LayoutOptions, card_rect, face_down_ids, lay_out
 
 
 class Cards:
@@ -66,7 +67,7 @@ BOLIVIA = ("wild", ["2H", "2S", "JK", "2C", "2D", "JK", "2H"], {"canasta": "boli
 
 def test_a_sequence_is_fanned_in_rank_order_and_a_samba_squared_up():
     st = table_with(4, [[SEQ, SAMBA, KINGS_A, KINGS_B], []])
-    lay = lay_out(st, LayoutOptions(viewer=0, show_hand=True))
+    lay = lay_out(observe(st, 0), face_down_ids(st, 0), LayoutOptions(viewer=0, show_hand=True))
     seq, samba, kings_a, kings_b = st.melds[0]
     poses = [lay.targets[c] for c in seq.cards]
     by_rank = sorted(zip(seq.cards, poses), key=lambda cp: RANK_OF[cp[0]])
@@ -90,7 +91,7 @@ def test_a_sequence_is_fanned_in_rank_order_and_a_samba_squared_up():
 
 def test_a_bolivia_is_squared_up_and_a_wild_meld_fanned():
     st = table_with(4, [[WILD, BOLIVIA, KINGS_A], []])
-    lay = lay_out(st, LayoutOptions(viewer=0, show_hand=True))
+    lay = lay_out(observe(st, 0), face_down_ids(st, 0), LayoutOptions(viewer=0, show_hand=True))
     wild, bolivia, _ = st.melds[0]
     bp = [lay.targets[c] for c in bolivia.cards]
     assert max(p.y for p in bp) - min(p.y for p in bp) <= 4
@@ -114,7 +115,7 @@ def test_six_players_with_many_melds_each_nothing_overlaps():
             ("group", ["AH", "AC", "AD", "AS", "AH", "AC", "2S"], {"rank": 14, "canasta": "mixed"}),
             ("group", ["6C", "6H", "6S"], {"rank": 6})]
     st = table_with(6, [many, many[:9], many[2:11]])
-    lay = lay_out(st, LayoutOptions(viewer=0, show_hand=True))
+    lay = lay_out(observe(st, 0), face_down_ids(st, 0), LayoutOptions(viewer=0, show_hand=True))
     columns = []   # (team, meld id, the rectangle its cards cover)
     for team, melds in enumerate(st.melds):
         for m in melds:

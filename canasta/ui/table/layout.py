@@ -230,9 +230,9 @@ def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: b
     ``fan_room``: how far below the first card the fan may reach (the label under it
     stays clear); a long fan closes up to fit."""
     poses = {}
-    if m.is_canasta and m.kind in ("sequence", "wild"):
+    if (m.canasta is not None) and m.kind in ("sequence", "wild"):
         return squared_poses(m, x, top_y, scale)
-    if m.is_canasta:
+    if (m.canasta is not None):
         naturals = [c for c in m.cards if not WILD_OF[c]]
         wilds = [c for c in m.cards if WILD_OF[c]]
         want_red = not wilds

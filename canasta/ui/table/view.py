@@ -212,8 +212,8 @@ class TableView:
         """Under each meld: its size, a sequence's run and suit, the mark of a canasta's kind."""
         fs = v.size(COUNT_SIZE)
         room = v.size(self.scene.ctl.layout.slots.get(item.team, 68) - 4)   # labels stay in their column
-        colour = GOLD if m.is_canasta else DIM
-        if m.is_canasta:
+        colour = GOLD if (m.canasta is not None) else DIM
+        if (m.canasta is not None):
             mark = m.canasta.upper() if m.canasta in OWN_MARKS else "CANASTA"
             line, size = fit_text(mark, fs, room, bold=True, shrink=0.6)
             blit_text(surf, line, size, v.pt(item.x, item.y - 13), GOLD, bold=True, anchor="midbottom")
@@ -232,8 +232,8 @@ class TableView:
             return
         if m.kind == "wild":
             label = f"wild {len(m.cards)}"
-        elif m.is_canasta:
-            label = f"{'natural' if m.natural else 'mixed'} {len(m.cards)}"
+        elif (m.canasta is not None):
+            label = f"{'natural' if m.wilds == 0 else 'mixed'} {len(m.cards)}"
         else:
             label = f"{len(m.cards)}"
         line, size = fit_text(label, fs, room, shrink=0.6)
