@@ -8,13 +8,13 @@ from .cards import Card, card_code
 from .core import (IllegalAction, apply, apply_in_place, check, deal_from_deck, going_out_plan, preview_groups,
                    is_legal, legal_actions, new_game, score_items)
 from .events import Event
-from .rules import PRESET_NAMES, PRESETS, Rules, RulesError
+from .rules import Rules, RulesError
 from .state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, DealResult, ScoreLine, State, TableMeld, TeamItems
 
 __all__ = [
     "Action", "Answer", "Ask", "Discard", "Draw", "Group", "Meld", "NextDeal", "Pass", "TakePile",
     "group", "meld", "Card", "card_code", "IllegalAction", "apply", "apply_in_place", "check",
     "deal_from_deck", "going_out_plan", "preview_groups", "is_legal", "legal_actions", "new_game", "score_items",
-    "Event", "PRESET_NAMES", "PRESETS", "Rules", "RulesError", "ANSWER", "DEAL_OVER", "DRAW",
+    "Event", "Rules", "RulesError", "ANSWER", "DEAL_OVER", "DRAW",
     "GAME_OVER", "PLAY", "DealResult", "ScoreLine", "State", "TableMeld", "TeamItems",
 ]

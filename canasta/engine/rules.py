@@ -1,4 +1,5 @@
-"""Every option of RULES.md as one frozen configuration, with named presets.
+"""Every option of RULES.md as one frozen configuration (the presets the window offers are
+worked out from the games' registry in canasta/ui/games.py).
 
 Options that depend on the number of players (hand size, cards drawn, canastas
 needed to go out, packs, target score, red-three bonuses, minimum-count table)
@@ -189,20 +190,4 @@ OPTION_HELP: dict[str, str] = {
     "canasta_size": "Cards that make a canasta.",
     "melds_close": "A finished canasta is closed: nothing more can be added to it.",
     "stock_exhausted": "When the stock runs out: play on, taking the pile when it must be taken, or end the deal as soon as a player does not take it.",
-}
-
-PRESETS: dict[str, Rules] = {
-    "classic-4": Rules(players=4),
-    "classic-2": Rules(players=2),
-    "classic-3": Rules(players=3),
-    "classic-6": Rules(players=6),
-    "classic-6-threes": Rules(players=6, teams=2),
-}
-
-PRESET_NAMES: dict[str, str] = {
-    "classic-4": "Classic, four players in partnerships",
-    "classic-2": "Classic, two players",
-    "classic-3": "Classic, three players",
-    "classic-6": "Classic, six players in three pairs",
-    "classic-6-threes": "Classic, six players in two teams of three",
 }
