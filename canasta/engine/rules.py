@@ -191,3 +191,16 @@ OPTION_HELP: dict[str, str] = {
     "melds_close": "A finished canasta is closed: nothing more can be added to it.",
     "stock_exhausted": "When the stock runs out: play on, taking the pile when it must be taken, or end the deal as soon as a player does not take it.",
 }
+
+
+def check_table(decks: int, hand: int, players: int, draw: int, out: int) -> None:
+    """The sanity checks every game of the family makes of its packs, hands, draw and
+    canastas to go out (raises :class:`RulesError` with a sentence)."""
+    if not 1 <= decks <= 6:
+        raise RulesError("The game uses between one and six packs.")
+    if hand < 1 or hand * players + 1 > decks * 54:
+        raise RulesError(f"{hand} cards each for {players} players do not fit in {decks} packs.")
+    if draw < 1 or draw > 5:
+        raise RulesError("Players draw between one and five cards.")
+    if out < 0 or out > 5:
+        raise RulesError("Going out needs between zero and five canastas.")

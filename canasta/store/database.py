@@ -931,13 +931,7 @@ class ScoreDatabase:
                 (game,))
         else:
             rows = self._query("SELECT record_json FROM records WHERE game_id = ?", (game,))
-        if not rows:
-            return None
-        try:
-            data = safejson.loads(rows[0][0])  # a hand-edited cell: not JSON, too deep, a number...
-        except ValueError:
-            return None
-        return data if isinstance(data, dict) else None
+        return _first_json_cell(rows, dict)
 
     def coach_results(self, record_key: str, deal: int, seat: int, settings: str) -> list[Any] | None:
         """The coach's stored verdicts for one deal and seat of a game (``None`` if it
@@ -945,13 +939,7 @@ class ScoreDatabase:
         rows = self._query(
             "SELECT results_json FROM coach WHERE record_key = ? AND deal = ? AND seat = ? AND settings = ?",
             (record_key, deal, seat, settings))
-        if not rows:
-            return None
-        try:
-            data = safejson.loads(rows[0][0])  # a hand-edited cell: not JSON, too deep, a number...
-        except ValueError:
-            return None
-        return data if isinstance(data, list) else None
+        return _first_json_cell(rows, list)
 
     def store_coach_results(self, record_key: str, deal: int, seat: int, settings: str,
                             results: list[Any]) -> bool:
@@ -1036,3 +1024,15 @@ class ScoreDatabase:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _first_json_cell(rows, kind: type):
+    """The first row's JSON cell read as ``kind``; None when there is no row or the
+    cell was edited by hand into something else (not JSON, too deep, a number...)."""
+    if not rows:
+        return None
+    try:
+        data = safejson.loads(rows[0][0])
+    except ValueError:
+        return None
+    return data if isinstance(data, kind) else None

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
 from ..cards import PLURAL_NAMES, POINTS_OF, RANK_NAMES
-from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError
+from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
 
 if TYPE_CHECKING:
     from ..state import ScoreLine, State, TableMeld, TeamItems
@@ -76,14 +76,7 @@ def resolve(r: Rules) -> Rules:
     size = r.canasta_size if r.canasta_size is not None else CANASTA_SIZE
     close = r.melds_close if r.melds_close is not None else False
     wild_limit = r.wild_limit if r.wild_limit is not None else 3
-    if not 1 <= decks <= 6:
-        raise RulesError("The game uses between one and six packs.")
-    if hand < 1 or hand * p + 1 > decks * 54:
-        raise RulesError(f"{hand} cards each for {p} players do not fit in {decks} packs.")
-    if draw < 1 or draw > 5:
-        raise RulesError("Players draw between one and five cards.")
-    if out < 0 or out > 5:
-        raise RulesError("Going out needs between zero and five canastas.")
+    check_table(decks, hand, p, draw, out)
     if target < 100:
         raise RulesError("The target score must be at least 100.")
     if isinstance(wild_limit, bool) or not isinstance(wild_limit, int) or not 1 <= wild_limit <= 6:

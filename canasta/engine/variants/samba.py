@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
 from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_CHARS, RANK_NAMES,
                      RED3, SUIT_OF, SUITS, TWO, WILD_OF, describe)
-from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError
+from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import TeamItems
 
 if TYPE_CHECKING:
@@ -112,14 +112,7 @@ def resolve_with(r: Rules, title: str, defaults: dict) -> Rules:
     bolivia = r.bolivia_bonus if r.bolivia_bonus is not None else defaults["bolivia_bonus"]
     escalera = r.out_needs_escalera if r.out_needs_escalera is not None else defaults["out_needs_escalera"]
     black3 = r.black_three_in_hand if r.black_three_in_hand is not None else defaults["black_three_in_hand"]
-    if not 1 <= decks <= 6:
-        raise RulesError("The game uses between one and six packs.")
-    if hand < 1 or hand * p + 1 > decks * 54:
-        raise RulesError(f"{hand} cards each for {p} players do not fit in {decks} packs.")
-    if draw < 1 or draw > 5:
-        raise RulesError("Players draw between one and five cards.")
-    if out < 0 or out > 5:
-        raise RulesError("Going out needs between zero and five canastas.")
+    check_table(decks, hand, p, draw, out)
     _int(target, "The target score", 100, 10**7)
     _int(wild_limit, "The wild-card limit", 1, 6)
     for value, what in ((seq_bonus, "The sequence canasta bonus"), (going_out, "The going-out bonus"),
