@@ -16,17 +16,21 @@ CARD_W, CARD_H = 70, 98
 
 @dataclass
 class View:
+    """The window (``width`` x ``height`` pixels) showing a logical table ``logical_w``
+    wide (wider than 1280 when the table has a column beside it: the pinned move log)."""
+
     width: int
     height: int
+    logical_w: int = LOGICAL_W
 
     @property
     def scale(self) -> float:
-        return min(self.width / LOGICAL_W, self.height / LOGICAL_H)
+        return min(self.width / self.logical_w, self.height / LOGICAL_H)
 
     @property
     def offset(self) -> tuple[float, float]:
         s = self.scale
-        return (self.width - LOGICAL_W * s) / 2, (self.height - LOGICAL_H * s) / 2
+        return (self.width - self.logical_w * s) / 2, (self.height - LOGICAL_H * s) / 2
 
     def pt(self, x: float, y: float) -> tuple[int, int]:
         s = self.scale

@@ -83,6 +83,7 @@ class TableController:
         self.hot_seat = len(self.humans) >= 2
         self.viewer: Optional[int] = self.humans[0] if self.humans else 0
         self.privacy: Optional[int] = None   # the seat the screen must be passed to
+        self.log_mode = "closed"             # the move log: "closed", "open" or "pinned" (layout.log_rect)
         self.hand_open = not self.hot_seat   # the viewer has sat down (hot-seat)
         self._verdict_key = None
         self._verdict: dict = {}
@@ -135,7 +136,7 @@ class TableController:
     def layout_options(self) -> LayoutOptions:
         s = self.app.settings
         return LayoutOptions(self.viewer, self.show_hand(), frozenset(self.selected), tuple(self.staged),
-                             s.hand_sort, bool(s.large_cards))
+                             s.hand_sort, bool(s.large_cards), self.log_mode)
 
     def verdicts(self) -> dict:
         """What the engine allows now, asked once per change of position or staging."""

@@ -27,7 +27,7 @@ import pygame
 from ...engine.cards import KIND_OF, RANK_OF, SUIT_OF, TWO, WILD_OF
 from ...engine.observe import Observation
 from ..anim import Pose
-from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
+from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_H, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
                       SEAT_PLACES, STOCK_POS, team_bands)
 
 CENTRE_X = LOGICAL_W // 2
@@ -89,6 +89,28 @@ SHEET_LABEL_W, SHEET_COLUMN_W = 300, 190
 SHEET_NEXT = pygame.Rect(CENTRE_X - 190, 610, 180, 44)
 SHEET_LEAVE = pygame.Rect(CENTRE_X + 10, 610, 180, 44)
 
+# -- the move log (the table helper draws it; the layout keeps its place)
+LOG_MODES = ("closed", "open", "pinned")
+LOG_W = 300                  # the pinned column beside the table
+LOG_MARGIN = 8
+LOG_OVERLAY = pygame.Rect(LOGICAL_W - 8 - LOG_W, MENU_BUTTON.bottom + 8, LOG_W, BUTTON_AREA.y - MENU_BUTTON.bottom - 20)
+
+
+def log_rect(mode: str) -> Optional[pygame.Rect]:
+    """Where the move log is drawn: nowhere when closed; over the right of the table
+    when opened; in a column of its own right of the table when pinned (the table is
+    then ``LOGICAL_W + LOG_W`` wide and everything else keeps its place left of it)."""
+    if mode == "pinned":
+        return pygame.Rect(LOGICAL_W, LOG_MARGIN, LOG_W - LOG_MARGIN, LOGICAL_H - 2 * LOG_MARGIN)
+    if mode == "open":
+        return pygame.Rect(LOG_OVERLAY)
+    return None
+
+
+def table_width(mode: str) -> int:
+    """The logical width of the table with the move log in ``mode`` (see :func:`log_rect`)."""
+    return LOGICAL_W + LOG_W if mode == "pinned" else LOGICAL_W
+
 
 @dataclass(frozen=True)
 class LayoutOptions:
@@ -100,6 +122,7 @@ class LayoutOptions:
     staged: tuple = ()                      # groups of card ids staged for the first meld
     hand_sort: str = "rank"                 # "rank", "suit" or "none"
     large_cards: bool = False
+    log: str = "closed"                     # the move log: "closed", "open" or "pinned"
 
 
 class FaceDown(NamedTuple):
@@ -160,6 +183,8 @@ class TableLayout:
     hand_step: float = 0.0
     viewer_team: int = 0
     seen: Optional[Observation] = None    # what it was laid out from: counts and labels read it
+    log: Optional[pygame.Rect] = None     # where the move log is drawn (None: closed)
+    width: int = LOGICAL_W                # the logical width (the View's ``logical_w``)
 
 
 def sort_key(card: int, mode: str):
@@ -366,7 +391,7 @@ def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout
     ids of the cards drawn as backs (see the module documentation). At the end of a
     deal nothing more is revealed: the deal's result (``ob.result``) is what the
     score sheet shows."""
-    out = TableLayout(seen=ob)
+    out = TableLayout(seen=ob, log=log_rect(opts.log), width=table_width(opts.log))
     _stock_and_pile(ob, down, out)
     _hands(ob, down, opts, out)
     _melds(ob, opts, out)

@@ -159,7 +159,7 @@ class TableScene(Scene):
 
     @property
     def view(self) -> View:
-        return View(*self.app.screen.get_size())
+        return View(*self.app.screen.get_size(), self.ctl.layout.width)   # wider with the log pinned
 
     def perform(self, action, quiet: bool = False) -> bool:
         return self.ctl.perform(action, quiet)
