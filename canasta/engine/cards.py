@@ -31,6 +31,9 @@ NATURAL_RANKS = tuple(range(4, 15))
 KIND_COUNT = 16
 
 CARDS_PER_PACK = 54
+#: the most packs a game may shuffle together (Hand and Foot at six players uses seven);
+#: card ids beyond a game's packs stand for stock cards a conformance vector leaves out
+MAX_PACKS = 10
 
 
 def is_wild_kind(kind: int) -> bool:
@@ -49,7 +52,7 @@ def kind_points(kind: int) -> int:
     return 5  # 4..7 and black threes
 
 
-def _build_tables(max_packs: int = 6):
+def _build_tables(max_packs: int = MAX_PACKS):
     rank_of, suit_of, kind_of, points_of, code_of = [], [], [], [], []
     for _deck in range(max_packs):
         for suit in range(4):

@@ -111,6 +111,7 @@ def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> No
     st.frozen = False
     st.melds = [[] for _ in range(r.teams)]  # type: ignore[arg-type]
     st.red3 = [[] for _ in range(r.teams)]  # type: ignore[arg-type]
+    st.feet = [[] for _ in range(n)]
     st.played = [False] * n
     st.known = [[] for _ in range(n)]
     st.turns_taken = [0] * n
@@ -127,6 +128,15 @@ def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> No
             card = st.stock.pop()
             st._add_to_hand(seat, card)
             events.append(Event("move", card, ("stock",), ("hand", seat)))
+    # then the feet, when the game deals them (face down, in the same order)
+    for _ in range(r.foot_size or 0):
+        for k in range(n):
+            seat = (first + k) % n
+            if not st.stock:
+                break
+            card = st.stock.pop()
+            st.feet[seat].append(card)
+            events.append(Event("move", card, ("stock",), ("foot", seat)))
     # red threes, seat by seat from the dealer's left
     for k in range(n):
         seat = (first + k) % n
@@ -140,7 +150,9 @@ def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> No
                     new = st.stock.pop()
                     st._add_to_hand(seat, new)
                     events.append(Event("move", new, ("stock",), ("hand", seat)))
-    # the upcard
+    # the upcard (turned again while it is a wild card, a red three, or in most games a
+    # black three)
+    cover_black3 = getattr(game_of(r), "BLACK3_UPCARD_COVERED", True)
     while st.stock:
         card = st.stock.pop()
         kind = KIND_OF[card]
@@ -152,7 +164,7 @@ def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> No
             if not st.frozen:
                 st.frozen = True
                 events.append(Event("frozen", card))
-        if not (WILD_OF[card] or kind == RED3 or kind == BLACK3):
+        if not (WILD_OF[card] or kind == RED3 or (kind == BLACK3 and cover_black3)):
             break
     st.turn = first
     _begin_turn(st, first, events)
@@ -391,7 +403,8 @@ def _concealed_ok(st: State, seat: int, plan: Optional[_Plan]) -> bool:
 def _meld_error(st: State, seat: int, groups, hand_set: Optional[set] = None
                 ) -> tuple[Optional[str], Optional[_Plan]]:
     hand = st.hands[seat]
-    if len(hand) <= 1:
+    foot = st.foot_waiting(seat)   # emptying the hand picks up the foot: not going out
+    if len(hand) <= 1 and not foot:
         return "With one card left, your only move is to discard it.", None
     err, plan = _plan_groups(st, seat, groups, set(hand) if hand_set is None else hand_set)
     if err:
@@ -399,7 +412,7 @@ def _meld_error(st: State, seat: int, groups, hand_set: Optional[set] = None
     assert plan is not None
     team = st.team_of(seat)
     left = len(hand) - plan.used
-    going_out = left <= 1
+    going_out = left <= 1 and not foot
     if going_out:
         err = _going_out_error(st, seat, plan, left)
         if err:
@@ -607,9 +620,10 @@ def _check_discard(st: State, a: Discard, actor: int):
     if a.card not in hand:
         return "That card is not in your hand.", None
     if len(hand) == 1:
-        err = _going_out_error(st, actor, None, 0)
-        if err:
-            return err, None
+        if not st.foot_waiting(actor):
+            err = _going_out_error(st, actor, None, 0)
+            if err:
+                return err, None
     elif st.permission is True:
         return "You told your partner you would go out: meld your cards so the discard is your last.", None
     return None, None
@@ -735,7 +749,7 @@ def _exec_take(st: State, a: TakePile, plan: _Plan, seat: int, events: list[Even
 def _exec_meld(st: State, a: Meld, plan: _Plan, seat: int, events: list[Event]) -> None:
     _place(st, seat, plan, events)
     if st.phase == PLAY and not st.hands[seat]:
-        _go_out(st, seat, events)
+        _hand_emptied(st, seat, events)
 
 
 def _exec_discard(st: State, a: Discard, plan, seat: int, events: list[Event]) -> None:
@@ -867,14 +881,25 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
     st.melded_this_turn = True
 
 
+def pile_taken(rules: Rules, pile_size: int) -> int:
+    """How many cards of a pile of ``pile_size`` a take moves into the hand, beside the
+    top card, which is melded (``rules.pile_take``: the top N cards in all, or all)."""
+    take = rules.pile_take
+    if take is None or take == "all":
+        return max(pile_size - 1, 0)
+    return max(min(take - 1, pile_size - 1), 0)  # type: ignore[operator]
+
+
 def _do_take(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
+    n = pile_taken(st.rules, len(st.pile))
     _place(st, seat, plan, events)
-    rest = st.pile
-    st.pile = []
-    if st.frozen:
+    cut = len(st.pile) - n
+    rest = st.pile[cut:]
+    st.pile = st.pile[:cut]
+    st.sideways = [c for c in st.sideways if c in st.pile] if st.pile else []
+    if st.frozen and not (st.pile and st.sideways):
         events.append(Event("unfrozen"))
-    st.frozen = False
-    st.sideways = []
+        st.frozen = False
     for card in rest:
         if KIND_OF[card] == RED3:
             _lay_red_three(st, seat, card, ("pile",), events)
@@ -885,7 +910,7 @@ def _do_take(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
     st.took_pile = True
     st.phase = PLAY
     if not st.hands[seat]:
-        _go_out(st, seat, events)
+        _hand_emptied(st, seat, events)
 
 
 def _do_discard(st: State, seat: int, card: int, events: list[Event]) -> None:
@@ -901,9 +926,41 @@ def _do_discard(st: State, seat: int, card: int, events: list[Event]) -> None:
             events.append(Event("frozen", card))
     st.turns_taken[seat] += 1
     if not st.hands[seat]:
+        if not st.foot_waiting(seat):
+            _go_out(st, seat, events)
+            return
+        _pick_up_foot(st, seat, events)   # it is played on the next turn
+    _begin_turn(st, (seat + 1) % st.rules.players, events)
+
+
+def _hand_emptied(st: State, seat: int, events: list[Event]) -> None:
+    """The seat's hand is empty after melding: it picks up its foot and plays on, or,
+    with no foot waiting, it has gone out."""
+    if not st.foot_waiting(seat):
         _go_out(st, seat, events)
         return
-    _begin_turn(st, (seat + 1) % st.rules.players, events)
+    _pick_up_foot(st, seat, events)
+    if not st.hands[seat]:
+        _end_deal(st, None, events)   # a foot of red threes and no stock to replace them
+
+
+def _pick_up_foot(st: State, seat: int, events: list[Event]) -> None:
+    """``seat`` takes its foot into its hand; red threes in it are laid and replaced from
+    the stock (while the replacements are red threes too)."""
+    foot = st.feet[seat]
+    st.feet[seat] = []
+    events.append(Event("foot", seat=seat, info=len(foot)))
+    for card in foot:
+        st._add_to_hand(seat, card)
+        events.append(Event("move", card, ("foot", seat), ("hand", seat)))
+    while st.counts[seat][RED3]:
+        for card in [c for c in st.hands[seat] if KIND_OF[c] == RED3]:
+            st._remove_from_hand(seat, card)
+            _lay_red_three(st, seat, card, ("hand", seat), events)
+            if st.stock:
+                new = st.stock.pop()
+                st._add_to_hand(seat, new)
+                events.append(Event("move", new, ("stock",), ("hand", seat)))
 
 
 def _go_out(st: State, seat: int, events: list[Event]) -> None:
@@ -933,8 +990,12 @@ def _end_deal(st: State, went_out: Optional[int], events: list[Event]) -> None:
     st.result = res
     st.history = st.history + [res]
     events.append(Event("deal_over", info=res))
-    target = st.rules.target_score
-    if max(totals) >= target:  # type: ignore[operator]
+    r = st.rules
+    if r.deals:
+        over = st.deal_number + 1 >= r.deals     # a game of a fixed number of deals
+    else:
+        over = max(totals) >= r.target_score  # type: ignore[operator]
+    if over:
         best = max(totals)
         st.winners = [t for t, v in enumerate(totals) if v == best]
         st.phase = GAME_OVER

@@ -2,7 +2,7 @@
 
 Zones are tuples: ``("stock",)``, ``("pile",)``, ``("hand", seat)``,
 ``("meld", team, index)`` (index in that team's list of melds, stable for the
-deal) and ``("red3", team)``.
+deal), ``("red3", team)`` and ``("foot", seat)``.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ KINDS = {
     "turn": "seat is to act; info = phase",
     "asked": "seat asked its partner for permission to go out",
     "answered": "seat answered; info = True for yes",
+    "foot": "seat picked up its foot; info = how many cards it held",
     "went_out": "seat went out; info = True when concealed",
     "deal_over": "the deal ended; info = the DealResult",
     "game_over": "the game ended; info = the winning teams",

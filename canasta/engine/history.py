@@ -97,7 +97,7 @@ def pile_from(public: Sequence[Shown]) -> list[int]:
         if s.what == DISCARD or s.what == UPCARD:
             pile.extend(s.cards)
         elif s.what == TAKE:
-            pile = []
+            del pile[max(len(pile) - len(s.cards), 0):]   # the top cards (all, in most games)
     return pile
 
 

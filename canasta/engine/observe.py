@@ -90,6 +90,7 @@ class Observation(TableFacts):
     pile: tuple[int, ...]                        # the whole pile, bottom card first
     melds: tuple[tuple[MeldView, ...], ...]      # per team
     red3: tuple[tuple[int, ...], ...]            # per team
+    foot_sizes: tuple[int, ...]                  # per seat: its foot's cards (0 once picked up)
     # what the public history tells about the zones
     known: tuple[tuple[int, ...], ...]           # per seat: cards taken with the pile, still held
     sideways: tuple[int, ...]                    # the pile's freezing cards
@@ -176,6 +177,9 @@ class Observation(TableFacts):
     def unseen_total(self) -> int:
         return sum(self.unseen_by_kind())
 
+    def _foot_size(self, seat: int) -> int:
+        return self.foot_sizes[seat]
+
     def hidden_hand(self, seat: int) -> int:
         """Cards in ``seat``'s hand that this seat has not seen."""
         return self.hand_sizes[seat] - len(self.known[seat])
@@ -211,7 +215,7 @@ def observe(st: State, seat: int) -> Observation:
     values += (tuple([tuple(k) for k in st.known]),
                tuple([c for c in st.sideways if c in pile]) if st.sideways else (),
                tuple(st.counts[seat]),
-               tuple([st.rules.minimum_for(s) for s in st.scores]))
+               tuple([st.rules.minimum_in(s, st.deal_number) for s in st.scores]))
     for name in AS_IS:
         values.append(getattr(st, name))
     for name in AS_TUPLE:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .cards import MAX_PACKS
+
 STOCK_EXHAUSTED = ("play_on", "end")
 
 _BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
@@ -21,7 +23,14 @@ _BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
 _BOOL_OPTIONS = ("more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
                  "ask_to_go_out", "melds_close", "twice_naturals", "merge_groups",
                  "out_needs_clean", "take_onto_sequence", "red_threes_need_two_canastas",
-                 "wild_melds", "out_needs_escalera")
+                 "wild_melds", "out_needs_escalera", "wild_books", "book_closes", "partner_in_foot",
+                 "must_ask")
+
+#: options whose value is text
+_TEXT_OPTIONS = ("variant", "stock_exhausted", "wild_rule", "minimum_by")
+
+#: ``minimum_by = "deal"``: the minimum count of each deal of a game (the last one after)
+DEAL_MINIMUMS = (50, 90, 120, 150)
 
 
 class RulesError(ValueError):
@@ -81,6 +90,21 @@ class Rules:
     out_needs_escalera: bool | None = None      # going out needs a sequence canasta (Bolivia)
     black_three_in_hand: int | None = None      # a black three left in hand costs this (Bolivia 100)
 
+    # -- games of a fixed number of deals, with a foot (Hand and Foot, RULES-variants.md 10.4) --
+    foot_size: int | None = None        # cards dealt face down to each player's foot (None: no foot)
+    pile_take: int | str | None = None  # cards of the pile taken, the top one included ("all", None: all)
+    deals: int | None = None            # a game is this many deals (None: play to target_score)
+    minimum_by: str | None = None       # "score" (minimum_table) or "deal" (deal_minimums)
+    deal_minimums: tuple[int, ...] | None = None  # minimum_by "deal": the count of deal 1, 2, ...
+    wild_rule: str | None = None        # "more_naturals", "twice" or "max3"
+    wild_books: bool | None = None      # wild cards alone make a meld; seven a wild book
+    book_closes: bool | None = None     # a book of seven takes nothing more
+    books_to_go_out: tuple[tuple[str, int], ...] | None = None  # (("clean", 2), ("dirty", 2), ("wild", 0))
+    partner_in_foot: bool | None = None  # going out needs every partner in their foot too
+    must_ask: bool | None = None        # going out needs a "yes" from the partner this turn
+    black_three_value: int | None = None  # a black three left in a hand or foot costs this
+    red_three_held: int | None = None   # a red three in a foot never picked up (negative)
+
     # -- defaults that follow the game and the player count ---------------------------
     def resolved(self) -> "Rules":
         """A copy with every ``None`` replaced by its default, checked for sense. The game
@@ -96,6 +120,14 @@ class Rules:
     # -- derived facts -----------------------------------------------------------
     def team_of(self, seat: int) -> int:
         return seat % self.teams  # type: ignore[operator]
+
+    def minimum_in(self, score: int, deal_number: int) -> int:
+        """The minimum count of a team whose cumulative score is ``score`` in the deal
+        ``deal_number`` (0 for the first) of the game."""
+        if self.minimum_by == "deal":
+            table = self.deal_minimums or DEAL_MINIMUMS
+            return table[min(max(deal_number, 0), len(table) - 1)]
+        return self.minimum_for(score)
 
     def minimum_for(self, score: int) -> int:
         """The minimum count of a team whose cumulative score is ``score``."""
@@ -125,6 +157,10 @@ class Rules:
         for key in ("minimum_table", "red_three_table"):
             if d[key] is not None:
                 d[key] = [list(x) for x in d[key]]
+        if d["deal_minimums"] is not None:
+            d["deal_minimums"] = list(d["deal_minimums"])
+        if d["books_to_go_out"] is not None:
+            d["books_to_go_out"] = dict(d["books_to_go_out"])
         if resolved_only:
             return d
         return {k: v for k, v in d.items() if v is not None}
@@ -159,9 +195,19 @@ class Rules:
                     value = tuple((int(a), int(b)) for a, b in value)
                 except (TypeError, ValueError):
                     raise RulesError(f"{key} must be a list of [number, number] pairs.") from None
-            elif key in ("variant", "stock_exhausted"):
+            elif key in _TEXT_OPTIONS:
                 if not isinstance(value, str):
                     raise RulesError(f"{key} must be text.")
+            elif key == "pile_take":
+                if value != "all" and (isinstance(value, bool) or not isinstance(value, int)):
+                    raise RulesError('pile_take must be a whole number or "all".')
+            elif key == "deal_minimums":
+                if not isinstance(value, (list, tuple)) or not value or not all(
+                        isinstance(x, int) and not isinstance(x, bool) for x in value):
+                    raise RulesError("deal_minimums must be a list of whole numbers.")
+                value = tuple(value)
+            elif key == "books_to_go_out":
+                value = books_from(value)
             elif key in _BOOL_OPTIONS:
                 if not isinstance(value, bool):
                     raise RulesError(f"{key} must be true or false.")
@@ -193,11 +239,32 @@ OPTION_HELP: dict[str, str] = {
 }
 
 
+BOOK_KINDS = ("clean", "dirty", "wild")
+
+
+def books_from(value: Any) -> tuple[tuple[str, int], ...]:
+    """``books_to_go_out`` from a table ``{"clean": 2, "dirty": 2, "wild": 0}`` (kinds left
+    out need none) or a list of pairs, as a tuple of (kind, count) pairs in BOOK_KINDS order."""
+    if isinstance(value, (list, tuple)):
+        try:
+            value = {k: n for k, n in value}
+        except (TypeError, ValueError):
+            raise RulesError("books_to_go_out must be a table of book kinds and counts.") from None
+    if not isinstance(value, dict):
+        raise RulesError("books_to_go_out must be a table of book kinds and counts.")
+    for k, n in value.items():
+        if k not in BOOK_KINDS:
+            raise RulesError(f"Unknown kind of book {k!r} (the kinds: {', '.join(BOOK_KINDS)}).")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 20:
+            raise RulesError("The books needed to go out are whole numbers from 0 to 20.")
+    return tuple((k, int(value.get(k, 0))) for k in BOOK_KINDS)
+
+
 def check_table(decks: int, hand: int, players: int, draw: int, out: int) -> None:
     """The sanity checks every game of the family makes of its packs, hands, draw and
     canastas to go out (raises :class:`RulesError` with a sentence)."""
-    if not 1 <= decks <= 6:
-        raise RulesError("The game uses between one and six packs.")
+    if not 1 <= decks <= MAX_PACKS:
+        raise RulesError(f"The game uses between one and {MAX_PACKS} packs.")
     if hand < 1 or hand * players + 1 > decks * 54:
         raise RulesError(f"{hand} cards each for {players} players do not fit in {decks} packs.")
     if draw < 1 or draw > 5:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
-from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, RED3, WILD_OF, code_kind, ids_of_code
+from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, MAX_PACKS, RED3, WILD_OF, code_kind, ids_of_code
 from .core import check_exhausted, deal_from_deck, reset_turn
 from .rules import Rules, RulesError
 from .state import DRAW, PLAY, State, TableMeld
@@ -80,7 +80,7 @@ def position(rules: Rules, data: dict) -> State:
         raise SetupError(str(e)) from None
     r = st.rules
     for key in ("feet", "talons", "threes"):
-        if data.get(key) is not None:
+        if data.get(key) is not None and not (key == "feet" and r.foot_size):
             raise SetupError(f"state.{key} is not part of the game {r.variant!r}.")
     st.deal_number = _deal_number(data)
     n, t = r.players, r.teams
@@ -103,6 +103,13 @@ def position(rules: Rules, data: dict) -> State:
             if KIND_OF[card] == RED3:
                 raise SetupError("A red three cannot be in a hand.")
             st._add_to_hand(seat, card)
+    feet = data.get("feet")
+    if feet is not None:
+        if len(_list(feet, "feet")) != n:
+            raise SetupError(f"feet must hold {n} feet (null for a foot picked up).")
+        for seat, f in enumerate(feet):
+            if f is not None:
+                st.feet[seat] = [pool.take(code) for code in _list(f, f"foot {seat}")]
     melds = _list(data.get("melds", [[] for _ in range(t)]), "melds")  # type: ignore[arg-type]
     if len(melds) != t:
         raise SetupError(f"melds must hold {t} lists, one per team.")
@@ -215,7 +222,7 @@ def _pick(st: State, seat: int, code: Any, taken: set) -> int:
         if CODE_OF[c] == key and c not in taken:
             taken.add(c)
             return c
-    for c in ids_of_code(key, 6):
+    for c in ids_of_code(key, MAX_PACKS):
         if c not in taken and c not in st.hands[seat]:
             taken.add(c)
             return c

@@ -204,6 +204,9 @@ ZONES: tuple[Zone, ...] = (
     Zone("pile", TABLE, PUBLIC, shown="pile"),
     Zone("melds", TEAM, PUBLIC, shown="melds", holds=MELDS),
     Zone("red3", TEAM, PUBLIC, shown="red3"),
+    # a hand dealt face down for later (Hand and Foot); empty in other games, and once
+    # picked up (the seat is then "in its foot")
+    Zone("feet", SEAT, COUNT, sizes="foot_sizes"),
 )
 
 #: the rest of the state, by how ``clone`` copies it
@@ -237,6 +240,18 @@ class TableFacts:
 
     def team_of(self, seat: int) -> int:
         return seat % self.rules.teams  # type: ignore[operator]
+
+    def foot_waiting(self, seat: int) -> bool:
+        """Whether ``seat`` has a foot still to pick up (then an empty hand picks it up
+        rather than going out)."""
+        return bool(self._foot_size(seat))
+
+    def in_foot(self, seat: int) -> bool:
+        """Whether ``seat`` plays from its foot (it was dealt one and has picked it up)."""
+        return bool(self.rules.foot_size) and not self._foot_size(seat)
+
+    def _foot_size(self, seat: int) -> int:
+        raise NotImplementedError
 
     def opened(self, team: int) -> bool:
         return bool(self.melds[team])
@@ -287,6 +302,7 @@ class State(TableFacts):
         self.frozen = False
         self.melds: list[list[TableMeld]] = [[] for _ in range(t)]
         self.red3: list[list[int]] = [[] for _ in range(t)]
+        self.feet: list[list[int]] = [[] for _ in range(n)]
         self.played = [False] * n
         self.turn = 0
         self.phase = DRAW
@@ -343,7 +359,10 @@ class State(TableFacts):
         return self.turn
 
     def minimum(self, team: int) -> int:
-        return self.rules.minimum_for(self.scores[team])
+        return self.rules.minimum_in(self.scores[team], self.deal_number)
+
+    def _foot_size(self, seat: int) -> int:
+        return len(self.feet[seat])
 
     def canastas(self, team: int) -> Counter:
         """The team's canastas counted by kind name (``Counter({"natural": 1, "mixed": 2})``)."""

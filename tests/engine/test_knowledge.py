@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from canasta.engine.observe import observe
-from canasta.engine.state import COUNT, OWNER, ZONES
+from canasta.engine.state import COUNT, OWNER, TABLE, ZONES
 
 from .test_history import OPTIONS, _positions
 
@@ -41,7 +41,9 @@ def _check_no_leak(st) -> None:
                 assert sorted(getattr(ob, z.shown)) == sorted(getattr(st, z.name)[seat])
             if z.visibility == COUNT:
                 assert not hasattr(ob, z.name) and not z.shown
-                assert getattr(ob, z.sizes) == len(getattr(st, z.name))
+                value = getattr(st, z.name)
+                sizes = len(value) if z.per == TABLE else tuple(len(part) for part in value)
+                assert getattr(ob, z.sizes) == sizes
 
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
