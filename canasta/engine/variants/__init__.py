@@ -73,8 +73,9 @@ def refresh_meld(meld, rules) -> None:
     meld.closed = game.is_closed(meld, rules)
 
 
-from . import bolivia, classic, samba  # noqa: E402
+from . import bolivia, classic, hand_and_foot, samba  # noqa: E402
 
 register(classic)
 register(samba)
 register(bolivia)
+register(hand_and_foot)
