@@ -81,6 +81,10 @@ LABELS = {
     "going_out_bonus": "Going out bonus", "concealed_bonus": "Concealed bonus",
     "all_red_threes": "All six red threes", "red_threes_need_two_canastas": "Red threes need two canastas",
     "minimum_7000": "Minimum from 7,000", "wild_melds": "Wild melds",
+    "foot_size": "Cards in the foot", "pile_take": "Cards taken from the pile", "wild_rule": "Wild cards in a meld",
+    "wild_books": "Wild books", "book_closes": "Books close", "minimum_by": "First meld minimum",
+    "books_to_go_out": "Books to go out", "partner_in_foot": "Partner in foot", "must_ask": "Must ask to go out",
+    "black_three_value": "Black three left", "red_three_held": "Red three in a foot", "deals": "Deals in a game",
 }
 
 TARGETS = (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 8500, 10000, 12500, 15000, 20000)
@@ -102,7 +106,30 @@ CHOICES: dict[str, list[tuple[Any, str]]] = {
     "wild_limit": [(n, f"At most {n}") for n in range(1, 7)],
     "black_three_in_hand": [(n, f"{n:,}") for n in (0, 5, 50, 100, 200)],
     "minimum_7000": [(n, str(n)) for n in (120, 150, 160, 180, 200)],
+    # Hand and Foot
+    "foot_size": [(n, f"{n} cards") for n in range(5, 21)],
+    "pile_take": [(1, "The top card"), (7, "The top seven"), ("all", "The whole pile")],
+    "wild_rule": [("more_naturals", "Fewer than the naturals"), ("twice", "Half the naturals"),
+                  ("max3", "At most three")],
+    "minimum_by": [("deal", "By deal: 50 to 150"), ("score", "By the side's score")],
+    "books_to_go_out": [(b, label) for b, label in (
+        ((("clean", 2), ("dirty", 2), ("wild", 0)), "2 clean, 2 dirty"),
+        ((("clean", 1), ("dirty", 1), ("wild", 0)), "1 clean, 1 dirty"),
+        ((("clean", 1), ("dirty", 2), ("wild", 0)), "1 clean, 2 dirty"),
+        ((("clean", 2), ("dirty", 1), ("wild", 0)), "2 clean, 1 dirty"),
+        ((("clean", 3), ("dirty", 3), ("wild", 0)), "3 clean, 3 dirty"))],
+    "black_three_value": [(n, str(n)) for n in (0, 5)],
+    "red_three_held": [(n, f"{n:,}") for n in (-100, -200, -300, -500)],
+    "deals": [(n, _plural(n, "deal")) for n in range(1, 9)],
 }
+
+
+def game_length(rules: Rules) -> str:
+    """How long a game of these (resolved) rules lasts, in a few words: "game to 5,000"
+    or "a game of 4 deals"."""
+    if rules.deals:
+        return f"a game of {rules.deals} deal{'s' if rules.deals != 1 else ''}"
+    return f"game to {rules.target_score:,}"
 
 
 def game_names() -> tuple[str, ...]:

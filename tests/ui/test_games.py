@@ -81,9 +81,11 @@ def test_each_game_starts_from_the_form_with_a_changed_option_played_by_the_engi
         for b in shown[i + 1:]:
             assert not a.rect.colliderect(b.rect), (a.name, b.name)
     # change the target score (every game has one) and one true/false option
-    before = form.opts["target_score"]
-    step_arrow(app, form.control("target_score"), +1)
-    assert form.opts["target_score"] != before
+    # (a game of a fixed number of deals has its number of deals instead)
+    length = "deals" if "deals" in games.option_keys(game) else "target_score"
+    before = form.opts[length]
+    step_arrow(app, form.control(length), +1)
+    assert form.opts[length] != before
     toggles = [c for _, _, c in form.option_rows if isinstance(c, Toggle) and c.enabled]
     flipped = None
     if toggles:
@@ -97,7 +99,7 @@ def test_each_game_starts_from_the_form_with_a_changed_option_played_by_the_engi
     table = app.scene
     assert isinstance(table, TableScene)
     rules = table.game.state.rules
-    assert rules.variant == game and rules.target_score == form.opts["target_score"]
+    assert rules.variant == game and getattr(rules, length) == form.opts[length]
     if flipped:
         assert getattr(rules, flipped) == form.opts[flipped]
     # the engine deals exactly what it deals for these rules and this number
@@ -204,7 +206,10 @@ def test_the_rules_screen_is_written_for_each_game(game):
     module = variants.get(game)
     if game != "classic":
         assert f"The game: {module.TITLE}" in lines
-    assert any(f"reaches {rules.target_score:,} points" in line for line in lines)
+    if rules.deals:   # a game of a fixed number of deals
+        assert any(f"deals; after the last one the higher total wins" in line for line in lines)
+    else:
+        assert any(f"reaches {rules.target_score:,} points" in line for line in lines)
     kinds = getattr(module, "MELD_KINDS", ())
     for kind in getattr(module, "CANASTA_KINDS", ()):
         bonus = module.canasta_bonus(kind, rules)

@@ -469,7 +469,7 @@ class NewGameScreen(Screen):
         r = self.rules().resolved()
         parts = [games.short_title(r.variant), f"{r.hand_size} cards each", f"draw {r.draw_count}",
                  f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out",
-                 f"game to {r.target_score:,}"]
+                 games.game_length(r)]
         if r.pile_always_frozen:
             parts.append("pile always frozen")
         if r.ask_to_go_out:

@@ -73,6 +73,9 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     """The rules in force, as (heading, sentences) sections: read off the resolved
     options and the game's module (its meld kinds, canasta kinds and bonuses)."""
     r = rules.resolved()
+    if r.variant == "hand_and_foot":   # a game whose text is its own (books, feet, deals)
+        from .rules_hand_and_foot import sections
+        return sections(r)
     game = variants.game_of(r)
     kinds = tuple(getattr(game, "MELD_KINDS", ("group", "black3")))
     canastas = tuple(getattr(game, "CANASTA_KINDS", ("natural", "mixed")))
@@ -95,8 +98,10 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
         f"{packs} shuffled together: {decks * 54} cards with {_n(2 * decks)} jokers.",
         f"Each player is dealt {_cards(r.hand_size)}. A turn: draw {_cards(r.draw_count)} from the stock "
         "(or take the discard pile), meld if you wish, then discard one card.",
-        f"The game ends after the deal in which a side reaches {r.target_score:,} points; "
-        "the higher total wins.",
+        (f"A game is {_n(r.deals)} deal{'s' if r.deals != 1 else ''}; after the last one the higher total "
+         "wins, and equal totals share the win." if r.deals else
+         f"The game ends after the deal in which a side reaches {r.target_score:,} points; "
+         "the higher total wins."),
     ]
     heading = "The game" if r.variant == "classic" else f"The game: {getattr(game, 'TITLE', r.variant)}"
     out.append((heading, game_lines))

@@ -273,7 +273,8 @@ class TableView:
         box = v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
         panel(surf, box, alpha=200)
         fs = v.size(LABEL_SIZE)
-        blit_text(surf, f"Deal {st.deal_number + 1}  -  to {r.target_score}", fs, (box.x + 10, box.y + 5), DIM)
+        length = f"of {r.deals}" if r.deals else f"-  to {r.target_score}"
+        blit_text(surf, f"Deal {st.deal_number + 1}  {length}", fs, (box.x + 10, box.y + 5), DIM)
         for t in range(r.teams):
             y = box.y + v.size(24 + row * t)
             blit_text(surf, ctl.team_name(t), fs, (box.x + 10, y))
@@ -359,7 +360,7 @@ class TableView:
         if not st.game_over:
             blit_text(surf, "Next first meld", fs, (x0, y), DIM)
             for t in range(teams):
-                blit_text(surf, str(r.minimum_for(res.totals[t])), fs, (colx[t], y), DIM, anchor="topright")
+                blit_text(surf, str(r.minimum_in(res.totals[t], st.deal_number + 1)), fs, (colx[t], y), DIM, anchor="topright")
         else:
             names = " and ".join(ctl.team_name(t) for t in st.winners)
             verb = "win" if len(st.winners) > 1 or "&" in names else "wins"
