@@ -16,7 +16,7 @@ from canasta.engine.cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RANK_OF, RED
 
 from .motifs import crown, flower, jester_cap, sword
 from .paint import (BONUS_TEXT, COURT_PANEL, EDGE, FACE, GOLD, GOLD_DARK, INK, MUTED, RED, STOP, WHITE,
-                    blit_centred, ink_text, mix, rank_text, rounded_rect, star_points, supersampled)
+                    CAP_RATIO, blit_centred, ink_text, mix, rank_text, rounded_rect, star_points, supersampled)
 from .suits import draw_suit, paint_suit, suit_colour
 
 # --------------------------------------------------------------------------- pips
@@ -282,11 +282,25 @@ def _joker(w: int, h: int, shapes: list, texts: list) -> None:
     texts.append(corners)
     _banner("WILD", w, h, 0.51 * h, shapes, texts)
 
+POINTS_MIN_PX = 7       # the points badge's digits are never shorter (about 10 px type)
+POINTS_MIN_W = 30        # a card narrower than this has no room for the badge beside its index
+
+
+def points_digit_height(h: int) -> float:
+    """How tall the digits of the points badge are on a card ``h`` pixels high."""
+    return max(float(POINTS_MIN_PX), 0.07 * h)
+
+
 def _points(points: int, w: int, h: int, texts: list) -> None:
-    """The card's point value, small, in the top-right corner."""
+    """The card's point value, small, in the top-right corner (readable on the smallest
+    cards the table draws; left out on a card too narrow for it beside the index)."""
+    if w < POINTS_MIN_W:
+        return
 
     def paint(surf: pygame.Surface) -> None:
-        label = ink_text(str(points), max(6.0, 0.065 * h), MUTED)
+        # ink_text's cap height is nominal: the default font's digits come out at about
+        # half the font size, so ask for what gives digits of the height wanted
+        label = ink_text(str(points), points_digit_height(h) * 2 * CAP_RATIO, MUTED)
         surf.blit(label, (round(w - 0.06 * w - label.get_width()), round(0.045 * h)))
 
     texts.append(paint)

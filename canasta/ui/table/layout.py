@@ -62,13 +62,16 @@ MELD_SLOT = 68.0             # the widest a meld's column gets
 MELD_MIN_SCALE = 0.40         # a side with many melds (Samba) gets smaller cards, never overlapping
 MELD_COLUMN_GAP = 4           # at least this much felt between two meld columns
 MELD_Z = 400
-MELD_FAN = 15                # each card of a short meld shows this much of its top
+MELD_FAN = 15                # each card of a short meld shows this much of its top (at MELD_SCALE)
+MELD_FAN_MIN = 2.0           # a fan closes up to this (only hand-made long fans get there)
 BAND_PAD = 10
 BAND_PAD_RED3 = 46           # room for the red threes at the band's left end
 STAGED_Z = 520
 RED3_X, RED3_Y, RED3_STEP, RED3_Z = 24, 30, 16, 150
-MELD_LABEL_DY = 6            # meld counts sit this far above the band's bottom
-MELD_LABEL_ROOM = 8          # a fanned meld stops about this far above that line
+MELD_TOP_PAD = 3             # the cards start this far below the band's top
+MELD_LABEL_DY = 2            # a meld's label ends this far above the band's bottom
+MELD_LINE = 15               # one line of a meld's label (room for 12 px text at 1024 x 640)
+MELD_LABEL_GAP = 1           # felt between a meld's cards and its label
 CANASTA_WILD_PEEK = 34       # the wild cards under a canasta peek out this far (at MELD_SCALE)
 CANASTA_WILD_STEP = 7
 
@@ -156,16 +159,21 @@ class SeatLabel(NamedTuple):
 
 
 class MeldLabel(NamedTuple):
+    """Under a meld: ``lines`` lines of ``MELD_LINE`` in ``box`` (the last line's
+    bottom at ``y``): a canasta's mark, its size (or a sequence's run), its points."""
     team: int
     index: int
     x: float
     y: float
+    box: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+    lines: int = 2
 
 
 class StagedLabel(NamedTuple):
     index: int
     x: float
     y: float
+    box: pygame.Rect = pygame.Rect(0, 0, 0, 0)
 
 
 @dataclass
@@ -178,6 +186,7 @@ class TableLayout:
     meld_zones: dict = field(default_factory=dict)           # meld id -> its column (viewer's side)
     bands: dict[int, pygame.Rect] = field(default_factory=dict)
     slots: dict[int, float] = field(default_factory=dict)    # the width of a meld column, per side
+    meld_areas: dict = field(default_factory=dict)           # (team, index) -> where its cards lie
     labels: list = field(default_factory=list)
     hand_order: list[int] = field(default_factory=list)
     hand_step: float = 0.0
@@ -245,6 +254,24 @@ def squared_poses(m, x: float, top_y: float, scale: float) -> dict[int, Pose]:
     return poses
 
 
+def meld_label_lines(m) -> int:
+    """Lines under a meld: a canasta's mark, its size and its points on three lines; a
+    sequence's run, then its points; any other meld its size and points on one line
+    (a fan of six keeps room to show every card)."""
+    if m.canasta is not None:
+        return 3
+    return 2 if m.kind == "sequence" else 1
+
+
+def fan_step(n: int, scale: float, room: Optional[float]) -> float:
+    """The spacing of a fan of ``n`` cards whose last card may start at most ``room``
+    below the first: the full fan when it fits, closed up when it does not."""
+    step = MELD_FAN * scale / MELD_SCALE
+    if room is not None and n > 1:
+        step = min(step, max(MELD_FAN_MIN, room / (n - 1)))
+    return step
+
+
 def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: bool = True,
                fan_room: Optional[float] = None) -> dict[int, Pose]:
     """A short meld is fanned downwards (a sequence in rank order); a canasta is squared
@@ -252,8 +279,9 @@ def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: b
     canasta, black for a mixed one when there is one); a samba, escalera or bolivia is
     squared up as one stack. ``sideways``: False where the column is too narrow for a
     card lying across (the wild cards under a canasta then peek out upright).
-    ``fan_room``: how far below the first card the fan may reach (the label under it
-    stays clear); a long fan closes up to fit."""
+    ``fan_room``: how far below the first card's centre the last card's centre may
+    lie (the label under the meld stays clear): a long fan, or the wild cards under
+    a canasta, close up to fit."""
     poses = {}
     if (m.canasta is not None) and m.kind in ("sequence", "wild"):
         return squared_poses(m, x, top_y, scale)
@@ -263,10 +291,14 @@ def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: b
         want_red = not wilds
         reds = [c for c in naturals if (SUIT_OF[c] in (1, 2)) == want_red]
         top = reds[-1] if reds else naturals[-1]
+        peek, wstep = CANASTA_WILD_PEEK * scale / MELD_SCALE, CANASTA_WILD_STEP * scale / MELD_SCALE
+        reach = peek + max(len(wilds) - 1, 0) * wstep + (CARD_W - CARD_H) * scale / 2 * bool(sideways)
+        if fan_room is not None and wilds and reach > fan_room:
+            shrink = max(fan_room, 0) / reach
+            peek, wstep = peek * shrink, wstep * shrink
         z = MELD_Z
         for k, c in enumerate(wilds):
-            poses[c] = Pose(x, top_y + CANASTA_WILD_PEEK * scale / MELD_SCALE + k * CANASTA_WILD_STEP,
-                            True, SIDEWAYS if sideways else 0, scale, z)
+            poses[c] = Pose(x, top_y + peek + k * wstep, True, SIDEWAYS if sideways else 0, scale, z)
             z += 1
         for k, c in enumerate([c for c in naturals if c != top]):
             poses[c] = Pose(x + 1, top_y + 1 + min(k, 3) * 0.8, True, 0, scale, z)
@@ -274,9 +306,7 @@ def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: b
         poses[top] = Pose(x, top_y, True, 0, scale, z + 1)
     else:
         order = meld_order(m)
-        step = MELD_FAN * scale / MELD_SCALE
-        if fan_room is not None and len(order) > 1:
-            step = max(6.0, min(step, fan_room / (len(order) - 1)))
+        step = fan_step(len(order), scale, fan_room)
         for k, c in enumerate(order):
             poses[c] = Pose(x, top_y + k * step, True, 0, scale, MELD_Z + k)
     return poses
@@ -346,6 +376,8 @@ def _hands(st: Observation, down: FaceDown, opts: LayoutOptions, out: TableLayou
 
 
 def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
+    """Each side's melds in columns along its band: every meld's cards inside its own
+    area (``out.meld_areas``), its label in the lines under that area, never on a card."""
     r = st.rules
     vteam = st.team_of(opts.viewer if opts.viewer is not None else 0)
     out.viewer_team = vteam
@@ -361,23 +393,31 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
         slot = min(MELD_SLOT, (band.right - BAND_PAD - left) / max(len(columns), 1))
         scale = max(MELD_MIN_SCALE, min(MELD_SCALE, (slot - MELD_COLUMN_GAP - 2) / CARD_W))
         out.slots[team] = slot
-        x = left + CARD_W * scale / 2
-        top_y = band.y + CARD_H * scale / 2 + 4
+        cw, ch = CARD_W * scale, CARD_H * scale
+        x = left + cw / 2
+        top_y = band.y + MELD_TOP_PAD + ch / 2
         label_y = band.bottom - MELD_LABEL_DY
+        sideways = CARD_H * scale <= slot - MELD_COLUMN_GAP
         for kind, idx in columns:
+            col_left = int(x - cw / 2) - 1
+            col_w = int(slot) - MELD_COLUMN_GAP
+            lines = meld_label_lines(team_melds[idx]) if kind == "meld" else 1
+            label_top = label_y - lines * MELD_LINE
+            area = pygame.Rect(col_left, band.y + 1, col_w, int(label_top - MELD_LABEL_GAP) - band.y - 1)
+            room = area.bottom - 1 - (top_y + ch / 2)     # the last card's centre may go this far down
+            box = pygame.Rect(col_left, int(label_top), col_w, int(label_y - int(label_top)))
             if kind == "meld":
-                out.targets.update(meld_poses(team_melds[idx], x, top_y, scale,
-                                              sideways=CARD_H * scale <= slot - MELD_COLUMN_GAP,
-                                              fan_room=label_y - MELD_LABEL_ROOM - (top_y + CARD_H * scale / 2)))
+                out.targets.update(meld_poses(team_melds[idx], x, top_y, scale, sideways=sideways, fan_room=room))
                 if team == vteam:
-                    out.meld_zones[team_melds[idx].id] = pygame.Rect(int(x - CARD_W * scale / 2) - 3, band.y,
-                                                                     int(slot) - 2, band.h)
-                out.labels.append(MeldLabel(team, idx, x, label_y))
+                    out.meld_zones[team_melds[idx].id] = pygame.Rect(col_left - 2, band.y, int(slot) - 2, band.h)
+                out.meld_areas[(team, idx)] = area
+                out.labels.append(MeldLabel(team, idx, x, label_y, box, lines))
             else:
                 cards = sorted(opts.staged[idx], key=lambda c: sort_key(c, opts.hand_sort))
+                step = fan_step(len(cards), scale, room)
                 for k, c in enumerate(cards):
-                    out.targets[c] = Pose(x, top_y + k * MELD_FAN, True, 0, scale, STAGED_Z + k)
-                out.labels.append(StagedLabel(idx, x, label_y))
+                    out.targets[c] = Pose(x, top_y + k * step, True, 0, scale, STAGED_Z + k)
+                out.labels.append(StagedLabel(idx, x, label_y, box))
             x += slot
         for k, c in enumerate(reds):
             out.targets[c] = Pose(band.x + RED3_X, band.y + RED3_Y + k * RED3_STEP, True, 0, RED3_SCALE, RED3_Z + k)

@@ -10,12 +10,12 @@ from typing import Optional
 
 import pygame
 
-from ...engine.cards import RANK_CHARS, RANK_OF, SUIT_OF
+from ...engine.cards import POINTS_OF, RANK_CHARS, RANK_OF, SUIT_OF
 from ...engine.state import ANSWER, DRAW
 from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
-from ..draw import fit_text
+from ..draw import fit_text, font
 from ..widgets import DIM, GOLD, INK, blit_text, panel, text
 from .gestures import staging_note
 from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HUD_BOX, PRIVACY_BOX, SHEET_COLUMN_W,
@@ -33,6 +33,26 @@ SHADOW = (0, 0, 0, 70)
 LABEL_SIZE, SMALL_SIZE, COUNT_SIZE = 18, 16, 15
 DRAG_FAN = 16                 # dragged cards gather in a fan under the pointer
 TIP_SIZE = 17
+MIN_TEXT = 17                 # the smallest text on the table (pygame's default font: capitals 8-9 px, as 12 px type)
+
+
+def fs(v: View, n: float) -> int:
+    """The pixel size of text ``n`` logical units high, never under :data:`MIN_TEXT`."""
+    return max(MIN_TEXT, v.size(n))
+
+
+def meld_points(m) -> int:
+    """The points of a meld's cards."""
+    return sum(POINTS_OF[c] for c in m.cards)
+
+
+def fit_first(choices, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """The first of ``choices`` (longest wording first) that fits ``width`` at ``size``;
+    failing all, the last one made to fit (smaller, down to MIN_TEXT, then cut)."""
+    for s in choices:
+        if font(size, bold).size(s)[0] <= width:
+            return s, size
+    return fit_text(choices[-1], size, width, bold=bold, shrink=min(1.0, MIN_TEXT / max(size, 1)))
 
 
 def status_line(ctl) -> str:
@@ -130,7 +150,7 @@ class TableView:
                            shadow=True)
         self._hud(surf, v)
         for b in scene.buttons + [scene.menu_button]:
-            b.draw(surf, v.size(19))
+            b.draw(surf, fs(v, 19))
         self._focus_and_tip(surf, v)
         if ctl.answering():
             self._dialog(surf, v, f"{ctl.seat_name(st.turn)} asks: \"Partner, may I go out?\"",
@@ -174,10 +194,7 @@ class TableView:
                 pygame.draw.rect(s, BAND_SHADE, s.get_rect(), border_radius=v.size(14))
                 self._shades[r.size] = s
             surf.blit(s, r)
-            label = ctl.team_name(team) + ("  (your side)" if team == lay.viewer_team and ctl.humans else "")
-            if not lay.seen.melds[team]:
-                label += f"  -  first meld needs {lay.seen.minimums[team]}"
-            blit_text(surf, label, v.size(LABEL_SIZE), (r.x + v.size(10), r.y - v.size(15)), DIM)
+            self._band_header(surf, v, team, r)
         d = self.scene.drag
         if d and d.active and d.targets:
             hover = zone_at(lay, d.pos, d.from_pile, v.rect)
@@ -189,57 +206,102 @@ class TableView:
                 pygame.draw.rect(surf, DROP_OK if what == "do" else DROP_STAGE, v.rect(rect).inflate(6, 6),
                                  width=width, border_radius=v.size(10))
 
+    def _band_header(self, surf, v: View, team: int, r: pygame.Rect) -> list[pygame.Rect]:
+        """Above a side's band: its name at the left; at the right the points of its
+        melds and, until it has melded, what its first meld needs."""
+        ctl = self.scene.ctl
+        lay = ctl.layout
+        melds = lay.seen.melds[team]
+        size = fs(v, LABEL_SIZE)
+        y = r.y - v.size(4)
+        total = sum(meld_points(m) for m in melds)
+        sums = [f"melds {total} points", f"melds {total}"]
+        if not melds:
+            need = lay.seen.minimums[team]
+            sums = [f"first meld needs {need}  -  melds {total}", f"first meld needs {need}", f"needs {need}"]
+        right, rsize = fit_first(sums, size, r.w * 0.55)
+        drawn = [blit_text(surf, right, rsize, (r.right - v.size(10), y), GOLD if not melds else DIM,
+                           anchor="bottomright")]
+        name = ctl.team_name(team)
+        names = [name + ("  (your side)" if team == lay.viewer_team and ctl.humans else ""), name]
+        left, lsize = fit_first(names, size, max(1, drawn[0].x - r.x - v.size(30)))
+        drawn.append(blit_text(surf, left, lsize, (r.x + v.size(10), y), DIM, anchor="bottomleft"))
+        return drawn
+
     def _labels(self, surf, v: View) -> None:
         ctl = self.scene.ctl
         st = ctl.state
-        fs = v.size(LABEL_SIZE)
+        size = fs(v, LABEL_SIZE)
         for item in ctl.layout.labels:
             if isinstance(item, SeatLabel):
-                self._seat_label(surf, v, item, fs)
+                self._seat_label(surf, v, item, size)
             elif isinstance(item, MeldLabel):
                 self._meld_label(surf, v, st.melds[item.team][item.index], item)
             elif isinstance(item, StagedLabel):
-                blit_text(surf, "staged", v.size(COUNT_SIZE), v.pt(item.x, item.y), GOLD, anchor="midbottom")
+                box = v.rect(item.box)
+                line, ssize = fit_first(["staged", "st."], fs(v, COUNT_SIZE), box.w)
+                blit_text(surf, line, ssize, box.center, GOLD, anchor="center")
         seen = ctl.layout.seen    # the counts as the viewer knows them
         sx, sy = STOCK_POS
-        blit_text(surf, f"Stock {seen.stock_size}", fs, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
+        blit_text(surf, f"Stock {seen.stock_size}", size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
         px, py = PILE_POS
         label = f"Pile {seen.pile_size}" + ("  FROZEN" if seen.frozen else "")
-        blit_text(surf, label, fs, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if seen.frozen else INK,
+        blit_text(surf, label, size, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if seen.frozen else INK,
                   anchor="midtop")
 
-    def _meld_label(self, surf, v: View, m, item: MeldLabel) -> None:
-        """Under each meld: its size, a sequence's run and suit, the mark of a canasta's kind."""
-        fs = v.size(COUNT_SIZE)
-        room = v.size(self.scene.ctl.layout.slots.get(item.team, 68) - 4)   # labels stay in their column
+    def _meld_label(self, surf, v: View, m, item: MeldLabel) -> list[pygame.Rect]:
+        """Under each meld, in the lines the layout keeps for it: the mark of a canasta's
+        kind, its size (a sequence's run and suit), its points. Returns what it drew."""
+        box = v.rect(item.box)
+        size = fs(v, COUNT_SIZE)
         colour = GOLD if (m.canasta is not None) else DIM
-        if (m.canasta is not None):
+        n = len(m.cards)
+        rows: list[tuple] = []
+        if m.canasta is not None:
             mark = m.canasta.upper() if m.canasta in OWN_MARKS else "CANASTA"
-            line, size = fit_text(mark, fs, room, bold=True, shrink=0.6)
-            blit_text(surf, line, size, v.pt(item.x, item.y - 13), GOLD, bold=True, anchor="midbottom")
+            rows.append(([mark, mark[:3] + "."], GOLD, True))
         if m.kind == "sequence" and m.cards:
-            ranks = sorted(RANK_OF[c] for c in m.cards)
-            run = f"{RANK_CHARS[ranks[0]]}-{RANK_CHARS[ranks[-1]]}".replace("T", "10")
-            side = v.size(11)
-            line, size = fit_text(run, fs, room - side - v.size(2), shrink=0.6)
-            img = text(line, size, colour)
-            box = img.get_rect(midbottom=v.pt(item.x, item.y))
-            box.x += (side + v.size(2)) // 2
-            surf.blit(img, box)
-            suit = SUIT_OF[m.cards[0]]
-            draw_suit(surf, suit, (box.x - side - v.size(2), box.centery - side // 2, side, side),
-                      RED_SUIT if suit in (1, 2) else BLACK_SUIT)
-            return
-        if m.kind == "wild":
-            label = f"wild {len(m.cards)}"
-        elif (m.canasta is not None):
-            label = f"{'natural' if m.wilds == 0 else 'mixed'} {len(m.cards)}"
+            rows.append((None, colour, False))
+        pts = meld_points(m)
+        if item.lines == 1:      # a short meld: its size and points on one line
+            kind = "wild " if m.kind == "wild" else ""
+            rows.append(([f"{kind}{n} cards \u00b7 {pts} pts", f"{kind}{n} \u00b7 {pts} pts", f"{n} \u00b7 {pts} pts",
+                          f"{n} \u00b7 {pts}"], INK, False))
         else:
-            label = f"{len(m.cards)}"
-        line, size = fit_text(label, fs, room, shrink=0.6)
-        blit_text(surf, line, size, v.pt(item.x, item.y), colour, anchor="midbottom")
+            if m.kind == "wild":
+                rows.append(([f"wild {n}", f"w{n}"], colour, False))
+            elif m.canasta is not None and m.kind != "sequence":
+                word = "natural" if m.wilds == 0 else "mixed"
+                rows.append(([f"{word} {n}", f"{word[:3]}. {n}", f"{n}"], colour, False))
+            rows.append(([f"{pts} pts", f"{pts}"], INK if m.canasta is None else GOLD, False))
+        rows = rows[-item.lines:] if item.lines else rows
+        line_h = box.h / max(len(rows), 1)
+        drawn = []
+        for i, (choices, ink, bold) in enumerate(rows):
+            cy = int(box.y + line_h * (i + 0.5))
+            if choices is None:
+                drawn += self._run_line(surf, v, m, box, cy, size, ink)
+                continue
+            line, lsize = fit_first(choices, size, box.w, bold)
+            drawn.append(blit_text(surf, line, lsize, (box.centerx, cy), ink, bold=bold, anchor="center"))
+        return drawn
 
-    def _seat_label(self, surf, v: View, item: SeatLabel, fs: int) -> None:
+    def _run_line(self, surf, v: View, m, box: pygame.Rect, cy: int, size: int, ink) -> list[pygame.Rect]:
+        """A sequence's run (5-Q) with its suit drawn before it."""
+        ranks = sorted(RANK_OF[c] for c in m.cards)
+        run = f"{RANK_CHARS[ranks[0]]}-{RANK_CHARS[ranks[-1]]}".replace("T", "10")
+        side = max(v.size(11), 9)
+        gap = v.size(2)
+        line, lsize = fit_first([run], size, box.w - side - gap)
+        img = text(line, lsize, ink)
+        r = img.get_rect(center=(box.centerx + (side + gap) // 2, cy))
+        surf.blit(img, r)
+        suit = SUIT_OF[m.cards[0]]
+        glyph = pygame.Rect(r.x - side - gap, cy - side // 2, side, side)
+        draw_suit(surf, suit, tuple(glyph), RED_SUIT if suit in (1, 2) else BLACK_SUIT)
+        return [r, glyph]
+
+    def _seat_label(self, surf, v: View, item: SeatLabel, size: int) -> None:
         ctl = self.scene.ctl
         st = ctl.state
         seat, n = item.seat, item.count
@@ -248,21 +310,21 @@ class TableView:
         mark = "  *" if turn else ""
         colour = GOLD if turn else INK
         if item.own:
-            blit_text(surf, f"{name}: {n} cards{mark}", fs, v.pt(CENTRE_X, HAND_LABEL_Y), colour, anchor="midbottom")
+            blit_text(surf, f"{name}: {n} cards{mark}", size, v.pt(CENTRE_X, HAND_LABEL_Y), colour, anchor="midbottom")
             return
         detail = f"{ctl.seats[seat].level}, {n} cards" if not ctl.seats[seat].human else f"{n} cards"
         half = backs_half_width(n, item.orient)
         if item.orient == "h":
             x, y = item.x + half + 14, item.y - 18
-            blit_text(surf, name + mark, fs, v.pt(x, y), colour)
-            blit_text(surf, detail, v.size(SMALL_SIZE), v.pt(x, y + 19), DIM)
+            blit_text(surf, name + mark, size, v.pt(x, y), colour)
+            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19), DIM)
         else:
             y = item.y - half - 42
             left = item.x < CENTRE_X
             x = 8 if left else 2 * CENTRE_X - 8
             anchor = "topleft" if left else "topright"
-            blit_text(surf, name + mark, fs, v.pt(x, y), colour, anchor=anchor)
-            blit_text(surf, detail, v.size(SMALL_SIZE), v.pt(x, y + 19), DIM, anchor=anchor)
+            blit_text(surf, name + mark, size, v.pt(x, y), colour, anchor=anchor)
+            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19), DIM, anchor=anchor)
 
     # -- panels
     def _hud(self, surf, v: View) -> None:
@@ -272,13 +334,13 @@ class TableView:
         row = 22 if r.teams <= 2 else 19
         box = v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
         panel(surf, box, alpha=200)
-        fs = v.size(LABEL_SIZE)
+        size = fs(v, LABEL_SIZE)
         length = f"of {r.deals}" if r.deals else f"-  to {r.target_score}"
-        blit_text(surf, f"Deal {st.deal_number + 1}  {length}", fs, (box.x + 10, box.y + 5), DIM)
+        blit_text(surf, f"Deal {st.deal_number + 1}  {length}", size, (box.x + 10, box.y + 5), DIM)
         for t in range(r.teams):
             y = box.y + v.size(24 + row * t)
-            blit_text(surf, ctl.team_name(t), fs, (box.x + 10, y))
-            blit_text(surf, str(st.totals[t]), fs, (box.right - 10, y), GOLD, anchor="topright")
+            blit_text(surf, ctl.team_name(t), size, (box.x + 10, y))
+            blit_text(surf, str(st.totals[t]), size, (box.right - 10, y), GOLD, anchor="topright")
         blit_text(surf, ctl.answer_note or status_line(ctl), v.size(22), v.pt(CENTRE_X, STATUS_Y), INK,
                   anchor="midtop")
 
@@ -294,7 +356,7 @@ class TableView:
         if tip_of is None and b is not None and keyboard and b.explanation():
             tip_of = b
         if tip_of is not None:
-            img = text(tip_of.explanation(), v.size(TIP_SIZE), INK)
+            img = text(tip_of.explanation(), fs(v, TIP_SIZE), INK)
             box = img.get_rect()
             top = min(x.rect.top for x in scene.buttons if x.visible)
             box.bottomright = (min(tip_of.rect.right, surf.get_width() - v.size(12)), top - v.size(10))
@@ -330,7 +392,7 @@ class TableView:
         width = SHEET_LABEL_W + SHEET_COLUMN_W * teams
         box = v.rect((CENTRE_X - width // 2, SHEET_Y, width, SHEET_H))
         panel(surf, box, alpha=242)
-        fs = v.size(20)
+        fsz = fs(v, 20)
         title = "Game over" if st.game_over else f"Deal {res.number + 1} is over"
         blit_text(surf, title, v.size(34), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
         if res.went_out is not None:
@@ -342,25 +404,26 @@ class TableView:
         colx = [box.x + v.size(SHEET_LABEL_W + SHEET_COLUMN_W * t + 150) for t in range(teams)]
         y = box.y + v.size(86)
         for t in range(teams):
-            blit_text(surf, ctl.team_name(t), v.size(19), (colx[t], y), GOLD, anchor="topright")
+            blit_text(surf, ctl.team_name(t), fs(v, 19), (colx[t], y), GOLD, anchor="topright")
         y += v.size(30)
         rows, cells = sheet_rows([team_lines(res, t) for t in range(teams)])
         for label in rows:
-            blit_text(surf, label, fs, (x0, y), INK)
+            blit_text(surf, label, fsz, (x0, y), INK)
             for t in range(teams):
-                blit_text(surf, cells.get((label, t), "-"), fs, (colx[t], y), INK, anchor="topright")
+                blit_text(surf, cells.get((label, t), "-"), fsz, (colx[t], y), INK, anchor="topright")
             y += v.size(27)
         pygame.draw.line(surf, DIM, (x0, y + 2), (box.right - v.size(20), y + 2), 1)
         y += v.size(10)
         for label, values in (("This deal", res.scores), ("Total", res.totals)):
-            blit_text(surf, label, fs, (x0, y), GOLD, bold=True)
+            blit_text(surf, label, fsz, (x0, y), GOLD, bold=True)
             for t in range(teams):
-                blit_text(surf, str(values[t]), fs, (colx[t], y), GOLD, bold=True, anchor="topright")
+                blit_text(surf, str(values[t]), fsz, (colx[t], y), GOLD, bold=True, anchor="topright")
             y += v.size(28)
         if not st.game_over:
-            blit_text(surf, "Next first meld", fs, (x0, y), DIM)
+            blit_text(surf, "Next first meld", fsz, (x0, y), DIM)
             for t in range(teams):
-                blit_text(surf, str(r.minimum_in(res.totals[t], st.deal_number + 1)), fs, (colx[t], y), DIM, anchor="topright")
+                blit_text(surf, str(r.minimum_in(res.totals[t], st.deal_number + 1)), fsz, (colx[t], y), DIM,
+                          anchor="topright")
         else:
             names = " and ".join(ctl.team_name(t) for t in st.winners)
             verb = "win" if len(st.winners) > 1 or "&" in names else "wins"
