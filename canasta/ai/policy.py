@@ -438,6 +438,9 @@ def take_score(v: Observation, a: TakePile) -> float:
 
 def medium_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
     """A score for each legal action (the medium player plays the highest)."""
+    if v.rules.foot_size:   # Hand and Foot: its own heuristics
+        from .handfoot import medium_scores as hand_and_foot_scores
+        return hand_and_foot_scores(v, legal)
     phase = v.phase
     scores = [0.0] * len(legal)
     if phase == DRAW:
@@ -583,6 +586,9 @@ def medium_choose(v: Observation, legal: Sequence[Action]) -> Action:
 # ---------------------------------------------------------------------------
 
 def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
+    if v.rules.foot_size:   # Hand and Foot: its own heuristics
+        from .handfoot import easy_scores as hand_and_foot_scores
+        return hand_and_foot_scores(v, legal)
     scores = [0.0] * len(legal)
     hand_len = len(v.hand)
     for i, a in enumerate(legal):
