@@ -27,6 +27,7 @@ import pygame
 from ...engine.cards import KIND_OF, RANK_OF, SUIT_OF, TWO, WILD_OF
 from ...engine.observe import Observation
 from ..anim import Pose
+from .feet import lay_out_feet, place_stacked, stacked_books
 from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_H, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
                       SEAT_PLACES, STOCK_POS, team_bands)
 
@@ -141,12 +142,14 @@ class FaceDown(NamedTuple):
 
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
+    feet: tuple[tuple[int, ...], ...] = ()     # each seat's foot still face down (Hand and Foot)
 
 
 def face_down_ids(st, viewer: Optional[int]) -> FaceDown:
     """The face-down ids of ``st`` as ``viewer`` sees the table (the only thing the
     window reads of the state for the layout besides the observation)."""
-    return FaceDown(tuple(() if s == viewer else tuple(h) for s, h in enumerate(st.hands)), tuple(st.stock))
+    return FaceDown(tuple(() if s == viewer else tuple(h) for s, h in enumerate(st.hands)), tuple(st.stock),
+                    tuple(tuple(f) for f in st.feet))
 
 
 class SeatLabel(NamedTuple):
@@ -385,6 +388,7 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
     for team, band in out.bands.items():
         team_melds = st.melds[team]
         order = sorted(range(len(team_melds)), key=lambda i: column_key(team_melds[i]))
+        order, stacked = stacked_books(st, team_melds, order)   # books of a rank share a column
         columns = [("meld", i) for i in order]
         if team == vteam and opts.staged and opts.show_hand:
             columns += [("staged", j) for j in range(len(opts.staged))]
@@ -419,6 +423,7 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
                     out.targets[c] = Pose(x, top_y + k * step, True, 0, scale, STAGED_Z + k)
                 out.labels.append(StagedLabel(idx, x, label_y, box))
             x += slot
+        place_stacked(out, team_melds, stacked)
         for k, c in enumerate(reds):
             out.targets[c] = Pose(band.x + RED3_X, band.y + RED3_Y + k * RED3_STEP, True, 0, RED3_SCALE, RED3_Z + k)
         if team == vteam:
@@ -434,6 +439,7 @@ def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout
     out = TableLayout(seen=ob, log=log_rect(opts.log), width=table_width(opts.log))
     _stock_and_pile(ob, down, out)
     _hands(ob, down, opts, out)
+    lay_out_feet(ob, down.feet, opts.viewer, out)
     _melds(ob, opts, out)
     return out
 

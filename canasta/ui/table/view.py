@@ -17,6 +17,7 @@ from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
 from ..draw import fit_text, font
 from ..widgets import DIM, GOLD, INK, blit_text, panel, text
+from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels, foot_note
 from .gestures import staging_note
 from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HUD_BOX, PRIVACY_BOX, SHEET_COLUMN_W,
                      SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, TOAST_CENTRE, MeldLabel, SeatLabel, StagedLabel,
@@ -70,13 +71,18 @@ def status_line(ctl) -> str:
     if st.phase == ANSWER:
         return f"{ctl.seat_name(st.turn)} asks you: may I go out?"
     team = st.team_of(actor)
+    foot = foot_note(st, actor)
     if st.phase == DRAW:
         if not st.stock:
             return "The stock is empty: take the pile if you can, or pass."
         tail = "" if st.opened(team) else f" Your side's first meld needs {st.minimum(team)}."
-        return "Your turn: draw from the stock, or take the pile." + tail
+        return (f"{foot} " if foot else "") + "Your turn: draw from the stock, or take the pile." + tail
     if len(st.hands[actor]) == 1:
+        if st.foot_waiting(actor):
+            return "Discard your last card (you pick up your foot), or meld it and play on from your foot."
         return "Discard your last card to go out."
+    if foot and not ctl.staged and st.permission is not True:
+        return f"{foot} Meld what you can (drag cards to your melds), then discard one card."
     if st.permission is True:
         return "Your partner said yes: go out this turn."
     if ctl.staged:
@@ -241,6 +247,7 @@ class TableView:
                 box = v.rect(item.box)
                 line, ssize = fit_first(["staged", "st."], fs(v, COUNT_SIZE), box.w)
                 blit_text(surf, line, ssize, box.center, GOLD, anchor="center")
+        draw_foot_labels(surf, v, ctl.layout, fs(v, SMALL_SIZE), DIM)
         seen = ctl.layout.seen    # the counts as the viewer knows them
         sx, sy = STOCK_POS
         blit_text(surf, f"Stock {seen.stock_size}", size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
@@ -258,7 +265,7 @@ class TableView:
         n = len(m.cards)
         rows: list[tuple] = []
         if m.canasta is not None:
-            mark = m.canasta.upper() if m.canasta in OWN_MARKS else "CANASTA"
+            mark = m.canasta.upper() if m.canasta in OWN_MARKS else "BOOK" if m.canasta in BOOK_MARKS else "CANASTA"
             rows.append(([mark, mark[:3] + "."], GOLD, True))
         if m.kind == "sequence" and m.cards:
             rows.append((None, colour, False))
@@ -268,7 +275,11 @@ class TableView:
             rows.append(([f"{kind}{n} cards \u00b7 {pts} pts", f"{kind}{n} \u00b7 {pts} pts", f"{n} \u00b7 {pts} pts",
                           f"{n} \u00b7 {pts}"], INK, False))
         else:
-            if m.kind == "wild":
+            if m.canasta in BOOK_MARKS:   # Hand and Foot: clean, dirty or wild; books of a rank stacked
+                stack = books_in_stack(self.scene.ctl.state.melds[item.team], m)
+                more = f" x{stack}" if stack > 1 else ""
+                rows.append(([f"{m.canasta} {n}{more}", f"{m.canasta[:3]}. {n}{more}", f"{n}{more}"], colour, False))
+            elif m.kind == "wild":
                 rows.append(([f"wild {n}", f"w{n}"], colour, False))
             elif m.canasta is not None and m.kind != "sequence":
                 word = "natural" if m.wilds == 0 else "mixed"
@@ -335,8 +346,8 @@ class TableView:
         box = v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
         panel(surf, box, alpha=200)
         size = fs(v, LABEL_SIZE)
-        length = f"of {r.deals}" if r.deals else f"-  to {r.target_score}"
-        blit_text(surf, f"Deal {st.deal_number + 1}  {length}", size, (box.x + 10, box.y + 5), DIM)
+        length = f"of {r.deals}" if r.deals else f" -  to {r.target_score}"
+        blit_text(surf, f"Deal {st.deal_number + 1} {length}", size, (box.x + 10, box.y + 5), DIM)
         for t in range(r.teams):
             y = box.y + v.size(24 + row * t)
             blit_text(surf, ctl.team_name(t), size, (box.x + 10, y))

@@ -1,0 +1,121 @@
+"""Hand and Foot at the table: a deal played with posted mouse events up to the moment
+the player picks up the foot (the foot's cards glide into the hand, the status line
+says so), feet and stacked books laid out without overlap in a crowded late deal at
+four and six players, and the window's demonstration through a four-deal game."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from canasta.ai import make_player
+from canasta.engine import Meld, Rules, TakePile, apply, legal_actions
+from canasta.engine.observe import observe
+from canasta.ui.bench import crowded_hand_and_foot
+from canasta.ui.layout import HAND_Y
+from canasta.ui.table.feet import VIEWER_FOOT, FootLabel
+from canasta.ui.table.layout import HAND_LIFT, LayoutOptions, MeldLabel, card_rect, face_down_ids, lay_out
+from canasta.ui.table.view import status_line
+
+from helpers import settle
+from test_table import gesture, make_table
+
+HF = "hand_and_foot"
+
+
+def test_a_deal_played_with_the_mouse_until_the_foot_is_picked_up():
+    app, scene = make_table(Rules(variant=HF), seed=31)
+    human = make_player("easy")
+    settle(app, scene)
+    # the foot lies face down beside the hand with its count
+    feet = [item for item in scene.ctl.layout.labels if isinstance(item, FootLabel)]
+    assert [f.seat for f in feet] == [0, 1, 2, 3] and all(f.count == 11 for f in feet)
+    assert "Your foot waits: 11 cards." in status_line(scene.ctl)
+    by_mouse = 0
+    foot = list(scene.state.feet[0])
+    before = {c: scene.ctl.layout.targets[c] for c in foot}
+    assert all(abs(p.x - VIEWER_FOOT[0]) <= 6 and not p.face_up for p in before.values())
+    while not scene.state.in_foot(0):
+        st = scene.state
+        assert not st.deal_over and st.to_act == 0
+        action = human.choose(observe(st, 0), legal_actions(st))
+        expected = apply(st, action)[0]
+        multi = isinstance(action, TakePile) and action.onto is not None or (
+            isinstance(action, Meld) and len(action.groups) > 1 and any(g.onto is not None for g in action.groups))
+        if multi:
+            scene.perform(action)
+        else:
+            gesture(app, scene, action)
+            by_mouse += 1
+        assert sorted(scene.state.hands[0]) == sorted(expected.hands[0])
+        if not scene.state.in_foot(0):
+            settle(app, scene)
+    assert by_mouse >= 5
+    # picked up: the foot's cards are now in the hand (red threes laid), gliding there
+    st = scene.state
+    assert st.feet[0] == [] and all(c in st.hands[0] or c in st.red3[0] for c in foot)
+    # the same sprites that lay in the foot now belong in the hand: they glide there
+    # (the table animates a card from its old pose to its new one, by its id)
+    kept = [c for c in foot if c in st.hands[0]]
+    assert kept and all(abs(scene.ctl.layout.targets[c].y - HAND_Y) <= HAND_LIFT for c in kept)
+    assert all(before[c].y == pytest.approx(VIEWER_FOOT[1], abs=6) for c in kept)
+    labels = [item for item in scene.ctl.layout.labels if isinstance(item, FootLabel)]
+    assert 0 not in [f.seat for f in labels]
+    settle(app, scene)
+    if st.turn == 0 and st.phase == "draw" or st.phase == "play" and st.turn == 0:
+        assert "You are in your foot." in status_line(scene.ctl)
+
+
+def _overlaps(lay, ids_a, ids_b) -> bool:
+    ra = [card_rect(lay.targets[c]) for c in ids_a if c in lay.targets]
+    rb = [card_rect(lay.targets[c]) for c in ids_b if c in lay.targets]
+    return any(a.colliderect(b) for a in ra for b in rb)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_crowded_late_deal_fits_without_overlap(players):
+    st = crowded_hand_and_foot(players)
+    ob = observe(st, 0)
+    lay = lay_out(ob, face_down_ids(st, 0), LayoutOptions(0, True))
+    assert sum(len(t) for t in st.melds) >= 20
+    # every meld column apart from every other; books of a rank and kind may share one
+    columns = {}
+    for item in lay.labels:
+        if isinstance(item, MeldLabel):
+            columns.setdefault(item.team, []).append(st.melds[item.team][item.index])
+    for team, melds in columns.items():
+        for i, a in enumerate(melds):
+            for b in melds[i + 1:]:
+                assert not _overlaps(lay, a.cards, b.cards), (a, b)
+        shown = {m.id for m in melds}
+        for m in st.melds[team]:
+            if m.id not in shown:   # stacked under a book of its rank and kind
+                assert m.closed and any(x.rank == m.rank and x.canasta == m.canasta for x in melds)
+    # the feet lie apart from the hands, the melds and each other
+    feet = [c for f in st.feet for c in f]
+    hands = [c for h in st.hands for c in h]
+    melded = [c for t in st.melds for m in t for c in m.cards]
+    assert not _overlaps(lay, feet, hands) and not _overlaps(lay, feet, melded)
+    for i, f in enumerate(st.feet):
+        for g in st.feet[i + 1:]:
+            assert not _overlaps(lay, f, g)
+    # every card on the table inside the logical table
+    area = pygame.Rect(0, 0, 1280, 800)
+    for c in feet + melded:
+        assert area.contains(card_rect(lay.targets[c])), c
+
+
+def test_autoplay_through_a_four_deal_game(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CANASTA_HOME=str(tmp_path),
+               PYTHONPATH=os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), ".") if p))
+    shot = tmp_path / "deal-{deal}.png"
+    out = subprocess.run([sys.executable, "-m", "canasta", "--autoplay", "--variant", HF, "--players", "4",
+                          "--seed", "9", "--speed", "instant", "--level", "easy", "--screenshot", str(shot)],
+                         env=env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr[-2000:]
+    shots = sorted(tmp_path.glob("deal-*.png"))
+    assert len(shots) == 4   # a game is four deals
