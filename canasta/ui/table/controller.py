@@ -233,7 +233,8 @@ class TableController:
                 self.toast.show(f"{self.seat_name(e.seat)} answers: {'Yes, go out.' if e.info else 'No, not yet.'}",
                                 3.5)
             elif e.kind == "canasta":
-                self.toast.show(f"{self.team_name(e.team)} completed a {e.info} canasta!", 2.5)
+                word = "book" if self.state.rules.foot_size else "canasta"   # Hand and Foot says book
+                self.toast.show(f"{self.team_name(e.team)} completed a {e.info} {word}!", 2.5)
             elif e.kind == "went_out":
                 how = " concealed" if e.info else ""
                 self.toast.show(f"{self.seat_name(e.seat)} went out{how}!", 3.0)
