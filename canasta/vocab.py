@@ -82,6 +82,16 @@ ANIMATION_SPEEDS = Choices([
     ("fast", "Fast", 0.45),
     ("instant", "Instant", 0.0),
 ])
+#: The pause after each computer player's move, in seconds (the table's pace).
+COMPUTER_PAUSES = Choices([
+    (0.0, "None"),
+    (0.25, "A quarter second"),
+    (0.5, "Half a second"),
+    (1.0, "One second"),
+    (1.5, "1.5 seconds"),
+    (2.0, "Two seconds"),
+])
+DEFAULT_COMPUTER_PAUSE = 0.5
 #: The patterns on the backs of the cards (the card art draws one for each).
 CARD_BACKS = Choices([("blue", "Blue"), ("red", "Red"), ("green", "Green"), ("purple", "Purple")])
 #: How the cards in a hand are ordered.
@@ -96,5 +106,5 @@ DEFAULT_WINDOW_SIZE = (1280, 800)
 
 
 __all__ = ["Choices", "LEVELS", "DEFAULT_LEVEL", "AI_LEVELS", "SEAT_KINDS", "HUMAN", "COMPUTER", "SEAT_NAMES",
-           "COMPUTER_NAMES", "TABLE_COLOURS", "ANIMATION_SPEEDS", "CARD_BACKS", "HAND_SORTS", "MIN_WINDOW_SIZE",
+           "COMPUTER_NAMES", "TABLE_COLOURS", "ANIMATION_SPEEDS", "COMPUTER_PAUSES", "DEFAULT_COMPUTER_PAUSE", "CARD_BACKS", "HAND_SORTS", "MIN_WINDOW_SIZE",
            "DEFAULT_WINDOW_SIZE"]

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..vocab import ANIMATION_SPEEDS, CARD_BACKS, DEFAULT_WINDOW_SIZE, HAND_SORTS, MIN_WINDOW_SIZE, TABLE_COLOURS
+from ..vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, DEFAULT_COMPUTER_PAUSE, DEFAULT_WINDOW_SIZE, HAND_SORTS, MIN_WINDOW_SIZE, TABLE_COLOURS
 from .atomic import atomic_write_text, quarantine, remove_stale_temps
 from .names import MAX_NAME_LENGTH, check_name, shown
 from .paths import config_dir, describe_error, ensure_dir, file_in_place
@@ -54,6 +54,8 @@ class Settings:
     """
 
     animation_speed: str = "normal"
+    #: seconds between two computer players' moves (one of ``COMPUTER_PAUSES``)
+    computer_pause: float = DEFAULT_COMPUTER_PAUSE
     sound: bool = True
     volume: float = 0.7
     card_back: str = "blue"
@@ -63,6 +65,8 @@ class Settings:
     show_points: bool = False
     hand_sort: str = "rank"
     confirm_discard: bool = False
+    #: the table's move log stays open in a column at its side
+    log_pinned: bool = False
     hints_allowed: bool = True
     undo_allowed: bool = True
     fullscreen: bool = False
@@ -101,6 +105,15 @@ def _volume(value: Any) -> float:
     if not (0.0 <= float(value) <= 1.0):  # also rejects nan
         raise ValueError("must be between 0 and 1")
     return float(value)
+
+
+def _pause(value: Any) -> float:
+    """A number of seconds from 0 to 2, taken as the nearest pause the game offers."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("must be a number of seconds from 0 to 2")
+    if not (0.0 <= float(value) <= 2.0):  # also rejects nan
+        raise ValueError("must be from 0 to 2 seconds")
+    return min(COMPUTER_PAUSES, key=lambda p: abs(p - float(value)))
 
 
 def _window_size(value: Any) -> list[int]:
@@ -149,6 +162,7 @@ def _last_game(value: Any) -> dict[str, Any]:
 
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _one_of(ANIMATION_SPEEDS),
+    "computer_pause": _pause,
     "sound": _boolean,
     "volume": _volume,
     "card_back": _one_of(CARD_BACKS),
@@ -158,6 +172,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "show_points": _boolean,
     "hand_sort": _one_of(HAND_SORTS),
     "confirm_discard": _boolean,
+    "log_pinned": _boolean,
     "hints_allowed": _boolean,
     "undo_allowed": _boolean,
     "fullscreen": _boolean,

@@ -10,13 +10,13 @@ from typing import Callable
 import pygame
 
 from ...store import Settings, save_settings
-from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, HAND_SORTS, TABLE_COLOURS, Choices
+from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, HAND_SORTS, TABLE_COLOURS, Choices
 from ..forms import MUTED, Button, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
 from ..layout import CARD_H, CARD_W, View
 from ..widgets import DIM, INK, blit_text
 
 # the settings "Restore defaults" puts back (not the name, the window or the last game)
-LOOK_AND_PLAY = ("animation_speed", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards",
+LOOK_AND_PLAY = ("animation_speed", "computer_pause", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards",
                  "show_points", "hand_sort", "confirm_discard", "hints_allowed", "undo_allowed")
 # the preview: ten of clubs, queen of diamonds, ace of spades, a joker
 PREVIEW = (8, 23, 51, 52)
@@ -56,6 +56,8 @@ class SettingsScreen(Screen):
             ("Sound", "Card and table sound effects.", toggle("sound")),
             ("Volume", "How loud the effects play.",
              Slider(lambda: self.app.settings.volume, lambda v: self.set("volume", v), name="volume")),
+            ("Computer pace", "The pause after each computer move (S at the table skips ahead).",
+             stepper("computer_pause", COMPUTER_PAUSES)),
             ("Confirm discards", "Ask before a card goes onto the pile.", toggle("confirm_discard")),
             ("Hints", "Offer the Hint button at the table.", toggle("hints_allowed")),
             ("Undo", "Offer Undo back to the start of your turn.", toggle("undo_allowed")),

@@ -26,19 +26,21 @@ from typing import Callable, Optional, Sequence
 from ...engine import (Answer, Ask, Discard, Draw, IllegalAction, Meld, NextDeal, Pass, TakePile, check,
                        is_legal, legal_actions)
 from ...engine.cards import describe
+from ...engine.narrate import Line, deal_lines, narrate, opening_line
 from ...engine.observe import observe
 from ...engine.record import Game
 from ...engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY
 from ..anim import Animator, Pose
 from ..layout import STOCK_POS
 from ..widgets import Toast
-from .hint import Hint, cards_of
-from .gestures import Play, Refuse, Stage, after_staging, interpret, staged_meld
+from .hint import Hint, cards_of, hint_zones
+from .gestures import DRAW_FIRST, Play, Refuse, Stage, after_staging, interpret, staged_meld
 from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out
 
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
-COMPUTER_PAUSE = 0.35         # a beat after a computer's move, at normal speed
 UNDO_TURN = "Back to the start of your turn."
+MARK_SECONDS = 3.0            # how long a player's last move stays marked on the table
+SUMMARY_LINES = 14            # the most lines the hot-seat privacy screen shows
 
 
 def reveals_hidden_card(action, events) -> bool:
@@ -83,10 +85,24 @@ class TableController:
         self.hot_seat = len(self.humans) >= 2
         self.viewer: Optional[int] = self.humans[0] if self.humans else 0
         self.privacy: Optional[int] = None   # the seat the screen must be passed to
-        self.log_mode = "closed"             # the move log: "closed", "open" or "pinned" (layout.log_rect)
+        # the move log: "closed", "open" or "pinned" (layout.log_rect); pinned is remembered
+        self.log_mode = "pinned" if getattr(app.settings, "log_pinned", False) else "closed"
         self.hand_open = not self.hot_seat   # the viewer has sat down (hot-seat)
         self._verdict_key = None
         self._verdict: dict = {}
+        #: the move log of the deal in progress (engine.narrate lines), and after how many
+        #: actions of the game each line was written (undo cuts the log back)
+        self.log: list[Line] = []
+        self.log_at: list[int] = []
+        #: the last move of each seat, marked on the table: seat -> (cards, seconds left)
+        self.marks: dict[int, tuple[tuple[int, ...], float]] = {}
+        #: hot-seat: how much of the log each seat has seen (the privacy screen tells the rest)
+        self.seen_upto: dict[int, int] = {}
+        #: S was pressed: the computer players' turns run without pauses until a person's turn
+        self.skipping = False
+        #: the zones the last hint's cards go to (lit until the position changes)
+        self.hint_zones: tuple[str, ...] = ()
+        self._rebuild_log()
         self.check_privacy()
         if not game.actions and game.state.deal_number == 0:
             # the opening deal is animated too (the engine dealt it before the window opened)
@@ -96,6 +112,70 @@ class TableController:
         else:
             self.relayout(snap=True)
         self.note_turn_start()
+
+    # ------------------------------------------------------------------ the move log
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def _rebuild_log(self) -> None:
+        """The log of the deal in progress, from the game's record (a game continued from
+        its save has one too), with the undo points the record implies: undo survives a
+        quit and Continue within the same turn, never past a card that was revealed."""
+        turns: list[int] = []
+        reveal = 0
+
+        def note(i, seat, turn, action, events):
+            nonlocal reveal
+            turns.append(-1 if isinstance(action, NextDeal) else turn)
+            if reveals_hidden_card(action, events) or any(e.kind == "deal_started" for e in events):
+                reveal = i + 1
+
+        game = self.game
+        if game.actions:
+            lines = deal_lines(game, self.names(), on_action=note)
+        else:
+            lines = [opening_line(game.state, self.names())]
+        n = len(game.actions)
+        self.log = lines
+        self.log_at = [n - len(lines) + 1 + k for k in range(len(lines))]
+        if self.log_at:
+            self.log_at[0] = min(self.log_at[0], n)
+        self.reveal_point = reveal
+        st = self.state
+        if st.phase in (DRAW, PLAY) and self.seats[st.turn].human and not st.deal_over:
+            start = n
+            while start > 0 and turns[start - 1] == st.turn:
+                start -= 1
+            self.turn_start = start
+
+    def _log_action(self, actor: int, action, events) -> None:
+        line = narrate(self.state, actor, action, events, self.names())
+        if any(e.kind == "deal_started" for e in events):
+            self.log, self.log_at = [], []
+            self.seen_upto = {}
+            self.marks = {}
+        self.log.append(line)
+        self.log_at.append(len(self.game.actions))
+        if line.shown and line.seat >= 0:
+            # a turn's melds and its discard are marked together
+            prev = self.marks.get(line.seat)
+            same_turn = len(self.log) >= 2 and self.log[-2].seat == line.seat and prev is not None
+            cards = (prev[0] if same_turn else ()) + line.shown
+            self.marks[line.seat] = (cards, MARK_SECONDS)
+
+    def marked_cards(self) -> set[int]:
+        """The cards of each player's last move, while they are marked."""
+        out: set[int] = set()
+        for cards, left in self.marks.values():
+            if left > 0:
+                out.update(cards)
+        return out
+
+    def summary_for(self, seat: int) -> list[str]:
+        """Hot-seat: what the others did since ``seat`` last looked at the table."""
+        since = self.seen_upto.get(seat, 0)
+        lines = [ln.text for ln in self.log[since:] if ln.seat != seat]
+        return lines[-SUMMARY_LINES:]
 
     # ------------------------------------------------------------------ questions
     @property
@@ -154,6 +234,86 @@ class TableController:
             }
         return self._verdict
 
+    def why_not(self, what: str) -> str:
+        """Why the control ``what`` ("draw", "take", "meld", "discard", "lay", "ask",
+        "hint", "undo") cannot be used now, in one sentence ("" when it can)."""
+        st = self.state
+        if st.deal_over:
+            return "The deal is over: see the score sheet."
+        if self.privacy is not None:
+            return f"Pass the screen to {self.seat_name(self.privacy)} first."
+        if self.confirm:
+            return "Answer the question on the table first."
+        if st.phase == ANSWER:
+            if self.answering():
+                return "Answer your partner first: may they go out?"
+            return f"{self.seat_name(st.to_act)} is deciding whether {self.seat_name(st.turn)} may go out."
+        if not self.seats[st.to_act].human:
+            return f"Wait for your turn: {self.seat_name(st.to_act)} is playing."
+        if not self.my_turn():
+            return f"It is {self.seat_name(st.to_act)}'s turn."
+        ok = self.verdicts()
+        if what == "draw":
+            if st.phase == PLAY:
+                return "You have drawn already: meld what you can, then discard one card."
+            return "" if (ok["draw"] or ok["pass"]) else self._engine_says(Pass())
+        if what == "take":
+            if st.phase == PLAY:
+                return "You have drawn already: the pile can be taken only instead of drawing."
+            if ok["take"]:
+                return ""
+            if not st.pile:
+                return "The discard pile is empty."
+            outcome = interpret(st, [st.pile[-1]], "hand", from_pile=True, staged=self.staged,
+                                selected=self.selected)
+            if isinstance(outcome, Refuse) and outcome.sentence:
+                return outcome.sentence
+            return "You cannot take the pile now: pick the cards from your hand that go with its top card."
+        if what in ("meld", "discard") and st.phase == DRAW:
+            return DRAW_FIRST
+        if what == "meld":
+            return "" if self.selected else "Pick the cards to meld first: click them in your hand."
+        if what == "discard":
+            if len(self.selected) == 1:
+                return ""
+            return "Pick one card to discard." if not self.selected else "Pick just one card to discard."
+        if what == "lay":
+            if not self.staged:
+                return ("Nothing is staged: drag cards to your meld area to put melds together, "
+                        "then Lay down.")
+            if st.phase == DRAW:
+                return "Take the pile with the staged melds, or draw first."
+            return "" if ok["lay"] else self._engine_says(staged_meld(self.staged))
+        if what == "ask":
+            if ok["ask"]:
+                return ""
+            said = self._engine_says(Ask())
+            if said.startswith("You cannot go out"):
+                why = self._going_out_why()
+                if why:
+                    return f"You cannot go out yet: {why[0].lower()}{why[1:]}"
+            return said
+        if what == "hint":
+            return "Thinking about a hint..." if self.hint_ticket is not None else ""
+        if what == "undo":
+            return "" if self.undo_point() is not None else self.undo_refusal()
+        return ""
+
+    def _engine_says(self, action) -> str:
+        try:
+            check(self.state, action)
+        except IllegalAction as e:
+            return str(e)
+        return ""
+
+    def _going_out_why(self) -> str:
+        """Why the side cannot go out (its canastas), in the engine's words."""
+        try:
+            from ...engine import core
+            return core._going_out_error(self.state, self.state.to_act, None, 0) or ""
+        except Exception:  # a game without the usual check: the plainer sentence stands
+            return ""
+
     # ------------------------------------------------------------------ layout
     def lay_out(self) -> TableLayout:
         """The layout of the table as the viewer knows it: one observation per change
@@ -201,8 +361,10 @@ class TableController:
         actor = st.to_act
         self.cancel_hint()
         events = self.game.play(action)
+        self.hint_zones = ()
         if reveals_hidden_card(action, events):
             self.reveal_point = len(self.game.actions)
+        self._log_action(actor, action, events)
         if self.seats[actor].human and not self.toast.error:
             self.toast.left = 0   # a note about the move just made has served its purpose
         if not isinstance(action, (Ask, Answer)):
@@ -243,8 +405,12 @@ class TableController:
         self.check_privacy()
         self.relayout(tuple(e.card for e in events if e.kind == "move"), deal="deal_started" in kinds)
         if not self.seats[actor].human:
+            # the pace of the table: the chosen pause after each computer move (none with
+            # instant animations, or while skipping ahead)
             f = self.animator.factor
-            self.pause = COMPUTER_PAUSE * max(f, 0.15) if f else 0.0
+            self.pause = float(self.app.settings.computer_pause) if (f and not self.skipping) else 0.0
+        if self.skipping and self.human_to_act():
+            self.skipping = False
         self.note_turn_start()
         if self.on_change:
             self.on_change(self.owner, events)
@@ -279,6 +445,7 @@ class TableController:
         """The person asked for has sat down: show their hand."""
         if self.privacy is not None:
             self.viewer = self.privacy
+            self.seen_upto[self.privacy] = len(self.log)
             self.privacy = None
             self.hand_open = True
             self.relayout(snap=True)
@@ -383,6 +550,10 @@ class TableController:
         target = self.undo_target()
         self.cancel_hint()
         self.game.replay_to(point)
+        keep = sum(1 for at in self.log_at if at <= point)
+        del self.log[keep:], self.log_at[keep:]
+        self.marks = {}
+        self.hint_zones = ()
         self.selected.clear()
         self.staged = []
         self.relayout()
@@ -407,18 +578,26 @@ class TableController:
 
     def _hint_answered(self, action) -> None:
         self.toast.show(self.hints.answer(action), 6)
+        self.hint_zones = hint_zones(action) if action is not None else ()
         cards = cards_of(action)
         if cards:
             self.selected = set(cards) & set(self.state.hands[self.state.to_act])
             self.staged = []
             self.relayout()
+        self.dirty = True
 
     # ------------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
         """The frame's step: animations, hints, computer turns, the end of a deal."""
         self.animator.set_speed(self.app.settings.animation_speed)
+        if self.skipping:
+            if self.animator.busy:
+                self.animator.snap(self.layout.targets)
+            self.pause = 0.0
         self.animator.update(dt)
         self.toast.update(dt)
+        if self.marks and not self.animator.busy:
+            self.marks = {seat: (cards, left - dt) for seat, (cards, left) in self.marks.items() if left - dt > 0}
         if self.hints.pending:
             self._poll_ai()
         if self.animator.busy:
@@ -459,6 +638,16 @@ class TableController:
         if action is None or not self.perform(action, quiet=True):
             # never stall: fall back to the first legal action
             self.perform(legal_actions(st)[0], quiet=True)
+
+    def skip_ahead(self) -> None:
+        """S: the computer players' moves run on without pauses or gliding cards until it
+        is a person's turn again."""
+        if self.human_to_act() and not self.state.deal_over:
+            return
+        self.skipping = True
+        self.pause = 0.0
+        self.animator.snap(self.layout.targets)
+        self.dirty = True
 
     def next_deal(self) -> None:
         st = self.state

@@ -26,6 +26,7 @@ from ...engine.cards import KIND_OF, POINTS_OF, WILD_OF
 from ...engine.state import DRAW, PLAY
 
 STAGING_BLOCKS = "Lay down the staged melds first, or click them to take them back."
+DRAW_FIRST = "Draw first: click the stock or take the pile."
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,11 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
         if st.phase == PLAY and len(cards) == 1:
             return _verdict(st, Discard(cards[0]))
         if st.phase == DRAW:
-            return take_pile(st, cards, staged_groups)
+            outcome = take_pile(st, cards, staged_groups)
+            if isinstance(outcome, Refuse) and len(cards) == 1:
+                # one card on the pile before drawing is a discard too early, not a take
+                return Refuse(DRAW_FIRST, outcome.action)
+            return outcome
         return None
     meld_id = zone_meld_id(zone)
     if meld_id is not None:
@@ -218,4 +223,5 @@ def after_staging(st, staged: Sequence[Sequence[int]]) -> str:
 
 
 __all__ = ["Play", "Stage", "Refuse", "Outcome", "interpret", "drop_targets", "meld_zone", "zone_meld_id",
-           "group_for", "group_onto", "staged_meld", "staging_note", "after_staging", "STAGING_BLOCKS"]
+           "group_for", "group_onto", "staged_meld", "staging_note", "after_staging", "STAGING_BLOCKS",
+           "DRAW_FIRST"]

@@ -31,6 +31,35 @@ def cards_of(action) -> list[int]:
     return cards
 
 
+def hint_zones(action) -> tuple[str, ...]:
+    """The table zones an action's cards go to, as the layout names them: the side's
+    melds it adds to ("meld:<id>"), the meld area for a new meld, the pile for a
+    discard or a take, the stock for a draw."""
+    from ...engine import Draw, Pass
+    zones: list[str] = []
+
+    def add(z: str) -> None:
+        if z not in zones:
+            zones.append(z)
+
+    if isinstance(action, Draw):
+        add("stock")
+    elif isinstance(action, (Discard, Pass)):
+        add("pile")
+    elif isinstance(action, TakePile):
+        add("pile")
+        if action.onto is not None:
+            add(f"meld:{action.onto}")
+        elif action.with_cards:
+            add("meld_area")
+        for g in action.melds:
+            add(f"meld:{g.onto}" if g.onto is not None else "meld_area")
+    elif isinstance(action, Meld):
+        for g in action.groups:
+            add(f"meld:{g.onto}" if g.onto is not None else "meld_area")
+    return tuple(zones)
+
+
 class Hint:
     """One hint at a time, asked of ``app.ai`` (see the module documentation)."""
 

@@ -29,9 +29,9 @@ from ..scene import Scene
 from ..widgets import Button
 from .controller import TableController
 from .gestures import drop_targets
-from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, PRIVACY_BUTTON, SHEET_LEAVE, SHEET_NEXT,
+from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, SHEET_LEAVE, SHEET_NEXT,
                      button_rects, card_rect, zone_at)
-from .view import TableView
+from .view import PRIVACY_SUMMARY_BUTTON, TableView
 
 DRAG_THRESHOLD = 6            # pixels the pointer moves before a press becomes a drag
 
@@ -115,6 +115,12 @@ class TableScene(Scene):
             Button("Undo", c.undo, pygame.K_u, "Back to the start of your turn."),
         ]
         self.menu_button = Button("Menu", lambda: c.leave("pause"), None, "Pause: rules, settings, save and quit")
+        self.log_button = Button("Log", self.toggle_log, pygame.K_g,
+                                 "The moves of this deal (G opens it, Shift+G pins it at the side)")
+        #: names of the play buttons, in their order (the controller's why_not takes them)
+        self.button_names = ("draw", "take", "meld", "discard", "lay", "ask", "hint", "undo")
+        #: the score sheet of every deal so far is open over the table
+        self.scores_open = False
         self.sheet_button = Button("Next deal", c.next_deal, pygame.K_RETURN)
         self.leave_button = Button("Back to menu", lambda: c.leave("menu"))
         self.review_button = Button("Review", lambda: c.leave("review"), pygame.K_r,
@@ -125,7 +131,7 @@ class TableScene(Scene):
         self.confirm_yes = Button("Yes", self._confirmed)
         self.confirm_no = Button("No", self._cancel_confirm)
         self.hand_focus = HandFocus(self)
-        self.focus = FocusGroup([self.hand_focus] + self.buttons + [self.menu_button])
+        self.focus = FocusGroup([self.hand_focus] + self.buttons + [self.menu_button, self.log_button])
         self.focus.focused = self.hand_focus
         self.painter = TableView(self)
         self.place_controls()
@@ -212,7 +218,9 @@ class TableScene(Scene):
         ctl = self.ctl
         st = ctl.state
         v = self.view
-        mine = ctl.my_turn() and not ctl.animator.busy
+        # cards still gliding do not stop a press: the action retargets them (a key pressed
+        # just after a click is never dropped)
+        mine = ctl.my_turn()
         ok = ctl.verdicts()
         draw, take, meld, discard, lay, ask, hint, undo = self.buttons
         draw.label = "Draw" if st.stock or st.deal_over else "Pass"
@@ -221,7 +229,6 @@ class TableScene(Scene):
         take.enabled = mine and ok["take"]
         meld.enabled = mine and st.phase == PLAY and bool(ctl.selected)
         discard.enabled = mine and st.phase == PLAY and len(ctl.selected) == 1
-        lay.visible = bool(ctl.staged)
         lay.enabled = mine and ok["lay"]
         ask.visible = st.rules.ask_to_go_out
         ask.enabled = mine and ok["ask"]
@@ -230,19 +237,64 @@ class TableScene(Scene):
         undo.visible = self.app.settings.undo_allowed and len(ctl.humans) == 1
         undo.enabled = mine and ctl.undo_point() is not None
         undo.tip = ctl.undo_target()
-        undo.why_disabled = ctl.undo_refusal()
+        for name, b in zip(self.button_names, self.buttons):
+            b.why_disabled = "" if b.enabled else (ctl.why_not(name) or self._plain_why(name))
+        # every button keeps its place: one that does not apply now is disabled, not moved
+        # (only the game's rules and the settings decide which buttons there are)
         visible = [b for b in self.buttons if b.visible]
         for b, r in zip(visible, button_rects(len(visible), BUTTON_AREA)):
             b.rect = v.rect(r)
         self.menu_button.rect = v.rect(MENU_BUTTON)
+        self.log_button.rect = v.rect(MENU_BUTTON.move(-(MENU_BUTTON.w + 8), 0))
+        self.log_button.label = "Log" if ctl.log_mode == "closed" else ("Log  x" if ctl.log_mode == "open"
+                                                                          else "Unpin")
         self.sheet_button.label = "Finish" if st.game_over else "Next deal"
         self.sheet_button.rect = v.rect(SHEET_NEXT)
         self.leave_button.rect = v.rect(SHEET_LEAVE)
         self.review_button.rect = v.rect(SHEET_LEAVE.move(SHEET_LEAVE.w + 20, 0).inflate(-40, 0))
-        self.privacy_button.rect = v.rect(PRIVACY_BUTTON)
+        self.privacy_button.rect = v.rect(PRIVACY_SUMMARY_BUTTON)
         for yes, no in ((self.yes_button, self.no_button), (self.confirm_yes, self.confirm_no)):
             yes.rect, no.rect = v.rect(DIALOG_YES), v.rect(DIALOG_NO)
         self.hand_focus.rect = v.rect(ctl.layout.zones["hand"]) if "hand" in ctl.layout.zones else pygame.Rect(0, 0, 0, 0)
+
+    def _plain_why(self, name: str) -> str:
+        """A sentence for a disabled button the controller had no words for."""
+        ctl = self.ctl
+        if ctl.animator.busy and ctl.my_turn():
+            return "A moment: the cards are still moving."
+        return {"hint": "A hint is offered on your own turn.",
+                "undo": ctl.undo_refusal()}.get(name, "Not now: it is not your move.")
+
+    def toggle_log(self) -> None:
+        """G: the move log opens over the right of the table, or closes."""
+        ctl = self.ctl
+        ctl.log_mode = "open" if ctl.log_mode == "closed" else "closed"
+        if self.app.settings.log_pinned and ctl.log_mode == "closed":
+            self.app.settings.log_pinned = False
+            self._store_settings()
+        ctl.refresh()
+
+    def pin_log(self) -> None:
+        """Shift+G: the move log stays at the side of the table (kept in the settings)."""
+        ctl = self.ctl
+        pinned = ctl.log_mode != "pinned"
+        ctl.log_mode = "pinned" if pinned else "closed"
+        self.app.settings.log_pinned = pinned
+        self._store_settings()
+        ctl.refresh()
+        self.place_controls()
+
+    def _store_settings(self) -> None:
+        session = getattr(self.app, "session", None)
+        if session is not None and hasattr(session, "save_settings"):
+            session.save_settings()
+
+    def explain_disabled(self, b) -> bool:
+        """A press on a disabled button says why it cannot be used (True when it did)."""
+        if b.visible and not b.enabled and b.why_disabled:
+            self.ctl.say(b.why_disabled, 3.5)
+            return True
+        return False
 
     def focused_button(self) -> Optional[Button]:
         """The button with the keyboard focus (None: the hand has it, or nothing)."""
@@ -270,6 +322,10 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE:
             if ctl.confirm:
                 ctl.confirm = None
+            elif self.scores_open:
+                self.scores_open = False
+            elif ctl.log_mode == "open":
+                self.toggle_log()
             else:
                 ctl.leave("pause")
             return
@@ -280,6 +336,19 @@ class TableScene(Scene):
                 self._cancel_confirm()
             else:
                 self.confirm_yes.handle(event) or self.confirm_no.handle(event)
+            return
+        if self.scores_open:
+            if key is not None or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+                self.scores_open = False
+            return
+        if key == pygame.K_g and not ctl.privacy:
+            if event.mod & pygame.KMOD_SHIFT:
+                self.pin_log()
+            else:
+                self.toggle_log()
+            return
+        if key == pygame.K_s and not (event.mod & pygame.KMOD_CTRL) and not ctl.human_to_act():
+            ctl.skip_ahead()
             return
         if ctl.privacy is not None:
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or key in (pygame.K_RETURN, pygame.K_SPACE):
@@ -303,12 +372,21 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             for b in self.buttons:   # disabled buttons too: their tip says why
                 b.hover = b.visible and b.rect.collidepoint(event.pos)
-        if self.menu_button.handle(event) or any(b.handle(event) for b in self.buttons):
+        if self.menu_button.handle(event) or self.log_button.handle(event) or any(b.handle(event)
+                                                                                   for b in self.buttons):
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not (self.drag and self.drag.active):
+            for b in self.buttons:   # a click on a disabled button: why
+                if b.visible and b.rect.collidepoint(event.pos) and self.explain_disabled(b):
+                    self.drag = None
+                    return
+            if self._hud_rect().collidepoint(event.pos):
+                self.scores_open = True
+                return
         if key is not None:
             self._key(event)
             return
-        if not ctl.my_turn() or ctl.animator.busy:
+        if not ctl.my_turn():
             if event.type == pygame.MOUSEBUTTONUP and self.drag:
                 self.drag = None
                 ctl.relayout()
@@ -326,7 +404,20 @@ class TableScene(Scene):
             return
         if self.focus.current() is None:
             self.focus.focused = self.hand_focus    # the focused button went away: back to the hand
-        self.focus.handle_key(event)
+        if self.focus.handle_key(event):
+            return
+        # a key of a button that cannot be used now (or Enter on it): say why
+        k = event.key
+        target = next((b for b in self.buttons if b.key == k and b.visible), None)
+        if target is None and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            f = self.focus.focused
+            target = f if f in self.buttons else None
+        if target is not None:
+            self.explain_disabled(target)
+
+    def _hud_rect(self) -> pygame.Rect:
+        """Where the score box is drawn (a click opens the sheet of every deal)."""
+        return self.painter.hud_rect(self.view)
 
     # ------------------------------------------------------------------ the mouse
     def card_at(self, pos) -> Optional[int]:

@@ -16,12 +16,13 @@ from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
 from ..draw import fit_text, font
-from ..widgets import DIM, GOLD, INK, blit_text, panel, text
+from ..widgets import DIM, GOLD, INK, blit_text, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels, foot_note
 from .gestures import staging_note
-from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HUD_BOX, PRIVACY_BOX, SHEET_COLUMN_W,
-                     SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, TOAST_CENTRE, MeldLabel, SeatLabel, StagedLabel,
+from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
+                     SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
                      backs_half_width, zone_at, zone_rect)
+from ..layout import OTHER_SCALE
 
 FOCUS = (120, 200, 255)
 RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
@@ -54,7 +55,34 @@ def fit_first(choices, size: int, width: int, bold: bool = False) -> tuple[str, 
         if font(size, bold).size(s)[0] <= width:
             return s, size
     return fit_text(choices[-1], size, width, bold=bold, shrink=min(1.0, MIN_TEXT / max(size, 1)))
+MARK_INK = (255, 150, 70)     # the ring round the cards of a player's last move
+HINT_INK = (255, 214, 90)     # the zone a hint's cards go to
+TURN_INK = (255, 214, 90)     # the seat whose turn it is
+#: messages sit over the far side's melds, clear of every label (the stock and pile
+#: counts, the sides' first-meld needs, the meld counts, the seats' names)
+TOAST_CENTRE = (CENTRE_X, 192)
+LOG_SIZE = 15
+PRIVACY_SUMMARY_BOX = pygame.Rect(290, 110, 700, 560)
+PRIVACY_SUMMARY_BUTTON = pygame.Rect(560, 604, 160, 44)
+SCORES_BOX = pygame.Rect(290, 90, 700, 560)
 
+
+def frozen_reason(seen, team: int) -> str:
+    """Why the pile is frozen for ``team`` (the viewer's side), or "" when it is not:
+    a card lying across it, no meld yet, or a game where it always is."""
+    if seen.frozen:
+        return "a card lies across it"
+    if seen.rules.pile_always_frozen:
+        return "always, in this game"
+    if not seen.melds[team]:
+        return "until your side melds"
+    return ""
+
+
+def log_rect(ctl):
+    """Where the move log is drawn (the layout keeps its place), or None when closed."""
+    r = ctl.layout.log
+    return pygame.Rect(r) if r is not None else None
 
 def status_line(ctl) -> str:
     """What the table waits for, in one sentence."""
@@ -122,6 +150,8 @@ class TableView:
         self.app = scene.app
         self._shades: dict[tuple, pygame.Surface] = {}   # the bands' shading, by size (drawn once)
         self._ring_card: Optional[int] = None             # the card with the keyboard focus ring
+        self._marked: set[int] = set()                    # the cards of the players' last moves
+        self._log_cache: tuple = (None, None)             # (key, surface) of the drawn move log
 
     # -- the frame
     def draw(self, surf: pygame.Surface) -> None:
@@ -133,7 +163,11 @@ class TableView:
             return
         st = ctl.state
         self._ring_card = scene.focused_card() if (self.app.keyboard_used and ctl.my_turn()) else None
+        self._marked = ctl.marked_cards() if ctl.marks else set()
+        self._turn(surf, v)
         self._zones(surf, v)
+        if ctl.hint_zones:
+            self._hint_zones(surf, v)
         stock_size = ctl.layout.seen.stock_size
         if stock_size:
             r = v.rect(ctl.layout.zones["stock"])
@@ -155,7 +189,9 @@ class TableView:
                 self._card(surf, v, c, Pose(lx + (i - (n - 1) / 2) * DRAG_FAN, ly + 12, True, 0, scale, 999),
                            shadow=True)
         self._hud(surf, v)
-        for b in scene.buttons + [scene.menu_button]:
+        self._log(surf, v)
+        log_button = getattr(scene, "log_button", None)     # a review's table has none
+        for b in scene.buttons + ([log_button] if log_button else []) + [scene.menu_button]:
             b.draw(surf, fs(v, 19))
         self._focus_and_tip(surf, v)
         if ctl.answering():
@@ -163,9 +199,11 @@ class TableView:
                          scene.yes_button, scene.no_button)
         if ctl.confirm:
             self._dialog(surf, v, ctl.confirm[0], scene.confirm_yes, scene.confirm_no)
-        ctl.toast.draw(surf, v.pt(*TOAST_CENTRE), v.size(24), v.size(620))
         if st.deal_over:
             self._sheet(surf, v)
+        elif getattr(scene, "scores_open", False):
+            self._scores(surf, v)
+        ctl.toast.draw(surf, v.pt(*TOAST_CENTRE), v.size(24), v.size(620))
 
     # -- cards
     def _card(self, surf, v: View, card: int, pose: Pose, shadow: bool = False) -> None:
@@ -185,6 +223,8 @@ class TableView:
             pygame.draw.rect(surf, GOLD, r.inflate(2, 2), width=max(2, v.size(3)), border_radius=v.size(6))
         if card == self._ring_card:
             pygame.draw.rect(surf, FOCUS, r.inflate(6, 6), width=2, border_radius=v.size(7))
+        if card in self._marked and pose.face_up and not shadow:
+            pygame.draw.rect(surf, MARK_INK, r.inflate(6, 6), width=max(2, v.size(3)), border_radius=v.size(7))
 
     # -- the meld areas and drop highlights
     def _zones(self, surf, v: View) -> None:
@@ -252,9 +292,12 @@ class TableView:
         sx, sy = STOCK_POS
         blit_text(surf, f"Stock {seen.stock_size}", size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
         px, py = PILE_POS
-        label = f"Pile {seen.pile_size}" + ("  FROZEN" if seen.frozen else "")
-        blit_text(surf, label, size, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if seen.frozen else INK,
-                  anchor="midtop")
+        why = frozen_reason(seen, ctl.layout.viewer_team)
+        label = f"Pile {seen.pile_size}" + ("  FROZEN" if why else "")
+        blit_text(surf, label, size, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if why else INK, anchor="midtop")
+        if why:
+            blit_text(surf, why, fs(v, COUNT_SIZE), v.pt(px, py + COUNT_LABEL_DY + 19), FROZEN_INK,
+                      anchor="midtop")
 
     def _meld_label(self, surf, v: View, m, item: MeldLabel) -> list[pygame.Rect]:
         """Under each meld, in the lines the layout keeps for it: the mark of a canasta's
@@ -318,7 +361,7 @@ class TableView:
         seat, n = item.seat, item.count
         name = ctl.seat_name(seat)
         turn = seat == st.turn and not st.deal_over
-        mark = "  *" if turn else ""
+        mark = ""
         colour = GOLD if turn else INK
         if item.own:
             blit_text(surf, f"{name}: {n} cards{mark}", size, v.pt(CENTRE_X, HAND_LABEL_Y), colour, anchor="midbottom")
@@ -352,8 +395,10 @@ class TableView:
             y = box.y + v.size(24 + row * t)
             blit_text(surf, ctl.team_name(t), size, (box.x + 10, y))
             blit_text(surf, str(st.totals[t]), size, (box.right - 10, y), GOLD, anchor="topright")
-        blit_text(surf, ctl.answer_note or status_line(ctl), v.size(22), v.pt(CENTRE_X, STATUS_Y), INK,
-                  anchor="midtop")
+        status = blit_text(surf, ctl.answer_note or status_line(ctl), v.size(22), v.pt(CENTRE_X, STATUS_Y), INK,
+                           anchor="midtop")
+        if not st.deal_over and ctl.privacy is None and not ctl.seats[st.to_act].human and not ctl.skipping:
+            blit_text(surf, "S skips ahead", fs(v, 15), (status.right + v.size(14), status.y + v.size(5)), DIM)
 
     def _focus_and_tip(self, surf, v: View) -> None:
         """The keyboard focus ring, and what the button under the pointer (or with the
@@ -375,14 +420,162 @@ class TableView:
             surf.blit(img, box)
 
     def _privacy(self, surf, v: View) -> None:
+        """The screen passed to the next person: every hand hidden, and what happened
+        since that person's last turn."""
         ctl = self.scene.ctl
-        box = v.rect(PRIVACY_BOX)
+        box = v.rect(PRIVACY_SUMMARY_BOX)
         panel(surf, box)
-        blit_text(surf, f"Pass to {ctl.seat_name(ctl.privacy)}, then click", v.size(40),
-                  (box.centerx, box.y + v.size(50)), GOLD, anchor="midtop")
-        blit_text(surf, "Every hand is hidden until the next player is at the screen.", v.size(21),
-                  (box.centerx, box.y + v.size(110)), DIM, anchor="midtop")
-        self.scene.privacy_button.draw(surf, v.size(22))
+        blit_text(surf, f"Pass to {ctl.seat_name(ctl.privacy)}, then click", fs(v, 38),
+                  (box.centerx, box.y + v.size(26)), GOLD, anchor="midtop")
+        blit_text(surf, "Every hand is hidden until the next player is at the screen.", fs(v, 20),
+                  (box.centerx, box.y + v.size(76)), DIM, anchor="midtop")
+        lines = ctl.summary_for(ctl.privacy)
+        x, y = box.x + v.size(36), box.y + v.size(122)
+        first = ctl.privacy not in ctl.seen_upto
+        head = ("So far in this deal:" if first else "Since your last turn:") if lines else \
+            "Nothing has happened since your last turn."
+        blit_text(surf, head, fs(v, 21), (x, y), INK, bold=True)
+        y += v.size(34)
+        bottom = v.rect(PRIVACY_SUMMARY_BUTTON).y - v.size(14)
+        size = fs(v, 18)
+        rows = []
+        for line in lines:
+            rows.extend(wrap(line, size, box.w - v.size(72)))
+        step = int(size * 1.25)
+        rows = rows[-max(1, (bottom - y) // step):]
+        for row in rows:
+            blit_text(surf, row, size, (x, y), INK)
+            y += step
+        self.scene.privacy_button.draw(surf, fs(v, 22))
+
+    # -- what happened, and whose turn it is
+    def _turn(self, surf, v: View) -> None:
+        """The seat whose turn it is: its hand's area outlined and its label lit."""
+        ctl = self.scene.ctl
+        st = ctl.state
+        if st.deal_over:
+            return
+        for item in ctl.layout.labels:
+            if not isinstance(item, SeatLabel) or item.seat != st.turn:
+                continue
+            if item.own or item.seat == ctl.viewer and ctl.show_hand():
+                r = pygame.Rect(HAND_ZONE)
+            else:
+                half = backs_half_width(item.count, item.orient)
+                thick = CARD_H * OTHER_SCALE / 2
+                if item.orient == "h":
+                    r = pygame.Rect(item.x - half, item.y - thick, 2 * half, 2 * thick)
+                else:
+                    r = pygame.Rect(item.x - thick, item.y - half, 2 * thick, 2 * half)
+                r = r.inflate(16, 16)
+            rr = v.rect(r)
+            glow = pygame.Surface(rr.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*TURN_INK, 34), glow.get_rect(), border_radius=v.size(12))
+            surf.blit(glow, rr)
+            pygame.draw.rect(surf, TURN_INK, rr, width=max(2, v.size(2)), border_radius=v.size(12))
+
+    def _hint_zones(self, surf, v: View) -> None:
+        """Where the hint's cards go: the melds, the meld area, the pile or the stock."""
+        lay = self.scene.ctl.layout
+        for name in self.scene.ctl.hint_zones:
+            r = zone_rect(lay, name)
+            if r is None:
+                continue
+            pygame.draw.rect(surf, HINT_INK, v.rect(r).inflate(8, 8), width=max(3, v.size(3)),
+                             border_radius=v.size(10))
+
+    def _log(self, surf, v: View) -> None:
+        """The move log of the deal, newest at the bottom (drawn once per change)."""
+        ctl = self.scene.ctl
+        r = log_rect(ctl)
+        if r is None:
+            return
+        box = v.rect(r)
+        last = ctl.log[-1].text if ctl.log else ""
+        key = (box.size, len(ctl.log), last, ctl.state.deal_number, ctl.log_mode)
+        cached_key, img = self._log_cache
+        if cached_key != key or img is None:
+            img = self._render_log(ctl, box.size, v)
+            self._log_cache = (key, img)
+        surf.blit(img, box.topleft)
+
+    def _render_log(self, ctl, size, v: View) -> pygame.Surface:
+        w, h = size
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        panel(img, img.get_rect(), alpha=228)
+        pad = v.size(10)
+        title = f"Deal {ctl.state.deal_number + 1}: the moves"
+        blit_text(img, title, fs(v, 18), (pad, pad), GOLD, bold=True)
+        hint = "G closes  ·  Shift+G pins" if ctl.log_mode == "open" else "Shift+G unpins"
+        blit_text(img, hint, fs(v, 13), (w - pad, pad + v.size(3)), DIM, anchor="topright")
+        tsize = fs(v, LOG_SIZE)
+        step = int(tsize * 1.22)
+        top = pad + v.size(30)
+        rows: list[tuple[str, tuple]] = []
+        for k, line in enumerate(ctl.log):
+            colour = INK if k == len(ctl.log) - 1 else (208, 214, 204)
+            if line.seat < 0:
+                colour = GOLD
+            wrapped = wrap(line.text, tsize, w - 2 * pad - v.size(8))
+            for j, row in enumerate(wrapped):
+                rows.append(((" " * 3 if j else "") + row, colour))
+            rows.append(("", colour))
+        fit = max(1, (h - top - pad) // step)
+        rows = rows[:-1][-fit:] if rows else rows
+        y = top
+        for row, colour in rows:
+            if row:
+                blit_text(img, row, tsize, (pad, y), colour)
+            y += step
+        return img
+
+    # -- the scores of every deal so far
+    def hud_rect(self, v: View) -> pygame.Rect:
+        r = self.scene.ctl.state.rules
+        row = 22 if r.teams <= 2 else 19
+        return v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
+
+    def _scores(self, surf, v: View) -> None:
+        """The score sheet of the game so far: each deal's result and the running totals."""
+        ctl = self.scene.ctl
+        st = ctl.state
+        teams = st.rules.teams
+        box = v.rect(SCORES_BOX)
+        panel(surf, box, alpha=244)
+        blit_text(surf, "The scores so far", fs(v, 30), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
+        tsize = fs(v, 19)
+        x0 = box.x + v.size(24)
+        col_w = (box.w - v.size(200)) // max(teams, 1)
+        colx = [box.x + v.size(170) + col_w * (t + 1) - v.size(10) for t in range(teams)]
+        y = box.y + v.size(62)
+        blit_text(surf, "Deal", tsize, (x0, y), DIM)
+        for t in range(teams):
+            blit_text(surf, ctl.team_name(t), tsize, (colx[t], y), GOLD, anchor="topright")
+        y += v.size(30)
+        step = v.size(26)
+        history = list(st.history)
+        room = max(1, (box.bottom - v.size(110) - y) // step)
+        if len(history) > room:
+            history = history[-room:]
+        if not history:
+            blit_text(surf, "No deal has been scored yet.", tsize, (x0, y), DIM)
+            y += step
+        for res in history:
+            who = f"  {ctl.seat_name(res.went_out)} out" if res.went_out is not None else ""
+            blit_text(surf, f"{res.number + 1}{who}", tsize, (x0, y), INK)
+            for t in range(teams):
+                blit_text(surf, f"{res.scores[t]:+,}  = {res.totals[t]:,}", tsize, (colx[t], y), INK,
+                          anchor="topright")
+            y += step
+        pygame.draw.line(surf, DIM, (x0, y + 2), (box.right - v.size(24), y + 2), 1)
+        y += v.size(10)
+        blit_text(surf, f"Now (deal {st.deal_number + 1})", tsize, (x0, y), GOLD, bold=True)
+        for t in range(teams):
+            blit_text(surf, f"{st.totals[t]:,}", tsize, (colx[t], y), GOLD, bold=True, anchor="topright")
+        y += step
+        blit_text(surf, f"To win: {st.rules.target_score:,}", tsize, (x0, y), DIM)
+        blit_text(surf, "Click or press any key to close.", fs(v, 16), (box.centerx, box.bottom - v.size(30)), DIM,
+                  anchor="midtop")
 
     def _dialog(self, surf, v: View, message: str, yes, no) -> None:
         box = v.rect(DIALOG_BOX)
