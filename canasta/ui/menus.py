@@ -40,10 +40,15 @@ class MainMenu(Screen):
         self.dismiss_button = Button("Dismiss", self._dismiss, name="dismiss", size=18)
         self.open_record_button = Button("Open record...", self._open_record, pygame.K_p,
                                          "Replay a saved deal with the coach (P)", name="open_record", size=18)
-        # a corner button reached by its key (P) and the mouse, outside the Tab round
+        self.learn_button = Button("Learn to play", self._learn, pygame.K_l,
+                                   "A guided first deal: every move explained on the table (L)", name="learn",
+                                   style="primary", size=18)
+        # corner buttons reached by their keys (P, L) and the mouse, outside the Tab round
         self.open_record_button.can_focus = lambda: False  # type: ignore[method-assign]
+        self.learn_button.can_focus = lambda: False  # type: ignore[method-assign]
         self.controls = [self.continue_button, self.new_button, self.stats_button, self.rules_button,
-                         self.settings_button, self.quit_button, self.dismiss_button, self.open_record_button]
+                         self.settings_button, self.quit_button, self.dismiss_button, self.open_record_button,
+                         self.learn_button]
         self.default_focus = self.continue_button if session.resumable else self.new_button
         self.focused = self.default_focus
         self.t = 0.0
@@ -55,6 +60,10 @@ class MainMenu(Screen):
 
     def _rules(self) -> None:
         self.session.show_rules(self.session.rules_choices(), back=self.session.show_main_menu)
+
+    def _learn(self) -> None:
+        from .tutorial import start_lesson
+        start_lesson(self.session)
 
     def _open_record(self) -> None:
         from .screens.review_open import OpenRecordScreen
@@ -84,6 +93,7 @@ class MainMenu(Screen):
             if b is self.continue_button:
                 y += 22  # room for the line that says which game
         self.open_record_button.rect = pygame.Rect(16, 8, 170, 34)
+        self.learn_button.rect = pygame.Rect(1280 - 16 - 170, 8, 170, 34)
         notices = self.session.notices
         self.dismiss_button.visible = bool(notices)
         self.dismiss_button.rect = pygame.Rect(1080, 0, 110, 34)

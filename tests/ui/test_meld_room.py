@@ -135,7 +135,8 @@ def test_every_meld_of_3_to_12_cards_stays_in_its_area(variant, players):
 @pytest.mark.parametrize("variant", GAMES)
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_a_crowded_side_of_long_melds_stays_in_its_areas(variant, players):
-    crowded = [("fan", 6), ("fan", 5), ("mixed", 9), ("natural", 12), ("run", 6), ("run", 11), ("wild", 9), ("fan", 4), ("mixed", 7), ("fan", 3), ("natural", 8), ("fan", 12), ("run", 3)]
+    crowded = [("fan", 6), ("fan", 5), ("mixed", 9), ("natural", 12), ("run", 6), ("run", 11), ("wild", 9),
+               ("fan", 4), ("mixed", 7), ("fan", 3), ("natural", 8), ("fan", 12), ("run", 3)]
     tame = [m for m in crowded if m[0] != "wild"]     # the packs hold 36 wild cards
     st = table(variant, players, [crowded, tame[:8], tame[6:]])
     lay = lay_out(observe(st, 0), face_down_ids(st, 0), LayoutOptions(0, True))

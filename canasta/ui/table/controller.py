@@ -87,6 +87,10 @@ class TableController:
         self.privacy: Optional[int] = None   # the seat the screen must be passed to
         # the move log: "closed", "open" or "pinned" (layout.log_rect); pinned is remembered
         self.log_mode = "pinned" if getattr(app.settings, "log_pinned", False) else "closed"
+        # a guide (Learn to play) may refuse a person's move it does not ask for: a
+        # sentence for the toast, None to let it through (asked with None: what to say
+        # instead of the engine's refusal of a gesture)
+        self.vet: Optional[Callable[[object], Optional[str]]] = None
         self.hand_open = not self.hot_seat   # the viewer has sat down (hot-seat)
         self._verdict_key = None
         self._verdict: dict = {}
@@ -351,6 +355,12 @@ class TableController:
     def perform(self, action, quiet: bool = False) -> bool:
         """Play ``action`` for the seat to act; an illegal one shows the engine's sentence."""
         st = self.state
+        if self.vet is not None and not st.deal_over and self.seats[st.to_act].human:
+            why = self.vet(action)
+            if why:
+                self.say(why, 5.0)
+                self.relayout()
+                return False
         try:
             check(st, action)
         except IllegalAction as e:
@@ -460,7 +470,8 @@ class TableController:
         elif isinstance(outcome, Stage):
             self.stage(outcome.cards)
         elif isinstance(outcome, Refuse):
-            self.say(outcome.sentence, error=True)
+            guide = self.vet(None) if self.vet is not None else None   # a guide says it gently
+            self.say(guide or outcome.sentence, error=not guide)
             self.relayout()   # the cards slide back
         else:
             self.relayout()
