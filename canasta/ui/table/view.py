@@ -43,6 +43,11 @@ def fs(v: View, n: float) -> int:
     return max(MIN_TEXT, v.size(n))
 
 
+def cards(n: int) -> str:
+    """"1 card", "5 cards"."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def meld_points(m) -> int:
     """The points of a meld's cards."""
     return sum(POINTS_OF[c] for c in m.cards)
@@ -152,6 +157,7 @@ class TableView:
         self._ring_card: Optional[int] = None             # the card with the keyboard focus ring
         self._marked: set[int] = set()                    # the cards of the players' last moves
         self._log_cache: tuple = (None, None)             # (key, surface) of the drawn move log
+        self._labels_drawn: dict[tuple, tuple] = {}       # meld labels, drawn once each
 
     # -- the frame
     def draw(self, surf: pygame.Surface) -> None:
@@ -301,9 +307,25 @@ class TableView:
 
     def _meld_label(self, surf, v: View, m, item: MeldLabel) -> list[pygame.Rect]:
         """Under each meld, in the lines the layout keeps for it: the mark of a canasta's
-        kind, its size (a sequence's run and suit), its points. Returns what it drew."""
+        kind, its size (a sequence's run and suit), its points. Returns what it drew.
+        Drawn once into a surface of its own and kept while the meld and the box stay."""
         box = v.rect(item.box)
         size = fs(v, COUNT_SIZE)
+        key = (tuple(m.cards), m.kind, m.canasta, m.wilds, item.lines, box.size, size)
+        hit = self._labels_drawn.get(key)
+        if hit is None:
+            if len(self._labels_drawn) > 256:
+                self._labels_drawn.clear()
+            pad = 2
+            img = pygame.Surface((box.w + 2 * pad, box.h + 2 * pad), pygame.SRCALPHA)
+            local = pygame.Rect(pad, pad, box.w, box.h)
+            rects = self._paint_meld_label(img, v, m, item, local, size)
+            hit = self._labels_drawn[key] = (img, [r.move(-pad, -pad) for r in rects])
+        img, rects = hit
+        surf.blit(img, (box.x - 2, box.y - 2))
+        return [r.move(box.x, box.y) for r in rects]
+
+    def _paint_meld_label(self, surf, v: View, m, item: MeldLabel, box: pygame.Rect, size: int) -> list[pygame.Rect]:
         colour = GOLD if (m.canasta is not None) else DIM
         n = len(m.cards)
         rows: list[tuple] = []
@@ -364,9 +386,9 @@ class TableView:
         mark = ""
         colour = GOLD if turn else INK
         if item.own:
-            blit_text(surf, f"{name}: {n} cards{mark}", size, v.pt(CENTRE_X, HAND_LABEL_Y), colour, anchor="midbottom")
+            blit_text(surf, f"{name}: {cards(n)}{mark}", size, v.pt(CENTRE_X, HAND_LABEL_Y), colour, anchor="midbottom")
             return
-        detail = f"{ctl.seats[seat].level}, {n} cards" if not ctl.seats[seat].human else f"{n} cards"
+        detail = f"{ctl.seats[seat].level}, {cards(n)}" if not ctl.seats[seat].human else cards(n)
         half = backs_half_width(n, item.orient)
         if item.orient == "h":
             x, y = item.x + half + 14, item.y - 18
