@@ -40,10 +40,10 @@ from ..engine.record import Game
 from ..engine.setup import position
 from ..engine.state import State
 from ..vocab import DEFAULT_LEVEL
-from .draw import GOLD, INK, panel, text, wrap
-from .layout import View
+from .draw import GOLD, INK, fit_text, panel, text, wrap
+from .layout import CARD_H, View
 from .table.hint import cards_of
-from .table.layout import card_rect, zone_rect
+from .table.layout import COUNT_LABEL_DY, card_rect, zone_rect
 from .table.scene import SeatConfig, TableScene
 
 YOU, MARTA = 0, 1
@@ -407,7 +407,7 @@ class LessonScene(TableScene):
             self._arrow(surf, v, box, v.rect(rects[0]))
 
     def _caption_box(self, surf, v: View, title: str, sentence: str) -> pygame.Rect:
-        from .table.view import fs
+        from .table.view import MIN_TEXT, fs
         tsize, size = fs(v, CAPTION_TITLE), fs(v, CAPTION_TEXT)
         box = v.rect(CAPTION_BOX)
         if self.ctl.state.deal_over:
@@ -419,6 +419,7 @@ class LessonScene(TableScene):
         box.h = need
         panel(surf, box, alpha=238, border=HIGHLIGHT)
         y = box.y + pad
+        title, tsize = fit_text(title, tsize, box.w - 2 * pad, bold=True, shrink=min(1.0, MIN_TEXT / tsize))
         img = text(title, tsize, GOLD, bold=True)
         surf.blit(img, (box.x + pad, y))
         y += img.get_height() + v.size(6)
@@ -431,8 +432,8 @@ class LessonScene(TableScene):
     def _arrow(self, surf, v: View, box: pygame.Rect, target: pygame.Rect) -> None:
         """A line with a head from the caption to the edge of the zone, leaving from the
         side of the caption whose line crosses no other card zone (the stock, the pile)."""
-        others = [v.rect(r) for name, r in self.ctl.layout.zones.items()
-                  if name in ("stock", "pile") and v.rect(r) != target]
+        others = [v.rect(r.union(r.move(0, COUNT_LABEL_DY - CARD_H // 2 + 20)))     # with its count under it
+                  for name, r in self.ctl.layout.zones.items() if name in ("stock", "pile") and v.rect(r) != target]
         edge = target.inflate(12, 12)
         ends = [pygame.Vector2(p) for p in (edge.midleft, edge.midtop, edge.midbottom, edge.midright)]
         starts = [pygame.Vector2(p) for p in (box.midright, box.topright, (box.right - v.size(30), box.top),
@@ -442,7 +443,10 @@ class LessonScene(TableScene):
         def clear(a, b) -> bool:
             return not any(r.inflate(6, 6).clipline(a, b) for r in others) and not target.clipline(a, b)
 
-        pairs = [(a, b) for a in starts for b in ends]
+        def nearest(a):     # the point of the zone's edge nearest to ``a``
+            return pygame.Vector2(min(max(a.x, edge.left), edge.right), min(max(a.y, edge.top), edge.bottom))
+
+        pairs = [(a, b) for a in starts for b in ends + [nearest(a)]]
         fine = [ab for ab in pairs if clear(*ab)]
         start, end = min(fine or pairs, key=lambda ab: (ab[1] - ab[0]).length())
         d = end - start
