@@ -166,17 +166,26 @@ def late(out: str, variant: str = "classic", players: int = 4) -> None:
     scene = w.session.start_game(rules, seats, seed, save=False)
     for a in actions:
         scene.game.play(a)
-    scene.ctl.turn_start = len(scene.game.actions)
-    if os.environ.get("SHOT_LOG"):
-        scene.ctl.log_mode = os.environ["SHOT_LOG"]
+    scene.ctl._rebuild_log()                 # the move log of the deal so far, as Continue builds it
     scene.refresh()
+    w.pump(5)
+    w.move(scene.zone_centre("stock"))
+    w.xdo("key", "--window", w.wid, "g")     # G opens the move log over the right of the table
+    w.pump(10)
     for wh in [(1024, 640), (1280, 800), (1920, 1080)]:
         w.xdo("windowmove", w.wid, 0, 0)         # all of it on the virtual screen
         w.xdo("windowsize", w.wid, *wh)          # the window is resized as a person would
         w.pump(20)
         assert w.app.screen.get_size() == wh, w.app.screen.get_size()
         w.move(scene.zone_centre("stock"))
-        w.shot(os.path.join(out, f"late-{variant}-{players}p-{wh[0]}x{wh[1]}.png"))
+        w.shot(os.path.join(out, f"late-{variant}-{players}p-log-{scene.ctl.log_mode}-{wh[0]}x{wh[1]}.png"))
+    w.xdo("key", "--window", w.wid, "shift+g")   # Shift+G pins it at the side
+    w.pump(10)
+    for wh in [(1280, 800), (1920, 1080)]:
+        w.xdo("windowsize", w.wid, *wh)
+        w.pump(20)
+        w.move(scene.zone_centre("stock"))
+        w.shot(os.path.join(out, f"late-{variant}-{players}p-log-{scene.ctl.log_mode}-{wh[0]}x{wh[1]}.png"))
     w.app.close()
     w.session.close()
 

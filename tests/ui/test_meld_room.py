@@ -1,7 +1,7 @@
 """Melds that breathe: every meld of 3 to 12 cards (fanned, squared up as a canasta,
 a sequence, a wild meld) lies inside its own area of its side's band, with its label
 in the lines under that area and never on a card, at 2, 3, 4 and 6 players in
-Classic, Samba and Bolivia; drawn at 1024x640, 1280x800 and 1920x1080 the labels
+Classic, Samba, Bolivia and Hand and Foot; drawn at 1024x640, 1280x800 and 1920x1080 the labels
 stay in their boxes and no text is smaller than about 12 px.
 
 The melds are laid on the table by hand (the layout is tested apart from the rules
@@ -23,12 +23,13 @@ from canasta.engine.state import TableMeld
 from canasta.ui.table.layout import LayoutOptions, card_rect, face_down_ids, lay_out
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
-GAMES = ["classic", "samba", "bolivia"]
+GAMES = ["classic", "samba", "bolivia", "hand_and_foot"]
 
 
 def game_state(variant: str, players: int):
     try:
-        rules = Rules(variant=variant, players=players, decks=6)
+        packs = 10 if variant == "hand_and_foot" else 6      # packs enough for the crowded tables
+        rules = Rules(variant=variant, players=players, decks=packs)
         return Game(rules, 3).state
     except (RulesError, ValueError) as e:
         pytest.skip(f"{variant} at {players}: {e}")
