@@ -4,7 +4,8 @@ Both teams hold several melds and canastas, the pile is frozen with 20 cards, th
 viewer holds 18 cards, and cards keep flying (the layout is re-targeted every few
 frames) while frames are drawn with the dummy video driver at 1280x800 and
 1920x1080; then the same for a late Hand and Foot deal (five packs, books stacked,
-feet). Prints ``game, WxH: median X ms, p95 Y ms, worst Z ms`` and the same frames'
+feet), and a Classic late deal at 1920x1080 with the move log opened, then pinned.
+Prints ``game, WxH: median X ms, p95 Y ms, worst Z ms`` and the same frames'
 processor time (what the frame cost this process, less the waits of a busy machine).
 """
 
@@ -78,6 +79,27 @@ def crowded_hand_and_foot(players: int = 4, seed: int = 51):
     return late
 
 
+def late_classic_game(seed: int = 24):
+    """A Classic game record played by the medium players to the viewer's last draw of
+    its first deal: long melds, and a move log of some eighty sentences."""
+    from ..ai import make_player
+    from ..engine import Rules, legal_actions
+    from ..engine.observe import observe
+    from ..engine.record import Game
+
+    rules = Rules(players=4)
+    game = Game(rules, seed)
+    bots = [make_player("medium", seed=s) for s in range(4)]
+    last = 0
+    while not game.state.deal_over:
+        st = game.state
+        if st.to_act == 0 and st.phase == "draw":
+            last = len(game.actions)
+        game.play(bots[st.to_act].choose(observe(st, st.to_act), legal_actions(st)))
+    game.replay_to(last)
+    return game
+
+
 def bench_frame(frames: int = 300) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -103,14 +125,24 @@ def bench_frame(frames: int = 300) -> int:
 
     cases = [("Classic", crowded_position, (1280, 800)), ("Classic", crowded_position, (1920, 1080)),
              ("Hand and Foot", crowded_hand_and_foot, (1280, 800)),
-             ("Hand and Foot", crowded_hand_and_foot, (1920, 1080))]
+             ("Hand and Foot", crowded_hand_and_foot, (1920, 1080)),
+             ("Classic late deal, move log open", late_classic_game, (1920, 1080)),
+             ("Classic late deal, move log pinned", late_classic_game, (1920, 1080))]
     for name, make, size in cases:
         settings = Settings()
         app = App(settings, size=size, ai=_IdleAI())
-        state = make()
-        game = Game(state.rules, state.seed)
-        game.state = state
-        scene = TableScene(app, game, default_seats(state.rules.players, 1, "medium"))
+        made = make()
+        if isinstance(made, Game):
+            game = made
+        else:
+            game = Game(made.rules, made.seed)
+            game.state = made
+        scene = TableScene(app, game, default_seats(game.state.rules.players, 1, "medium"))
+        if "log open" in name:
+            scene.toggle_log()
+        elif "log pinned" in name:
+            scene.ctl.log_mode = "pinned"
+            scene.refresh()
         app.set_scene(scene)
         # warm the art caches as the real game does while it plays
         for _ in range(5):

@@ -23,34 +23,37 @@ class View:
     height: int
     logical_w: int = LOGICAL_W
 
+    def __post_init__(self) -> None:
+        # worked out once: a frame asks for them thousands of times
+        s = min(self.width / self.logical_w, self.height / LOGICAL_H)
+        self._s = s
+        self._ox, self._oy = (self.width - self.logical_w * s) / 2, (self.height - LOGICAL_H * s) / 2
+
     @property
     def scale(self) -> float:
-        return min(self.width / self.logical_w, self.height / LOGICAL_H)
+        return self._s
 
     @property
     def offset(self) -> tuple[float, float]:
-        s = self.scale
-        return (self.width - self.logical_w * s) / 2, (self.height - LOGICAL_H * s) / 2
+        return self._ox, self._oy
 
     def pt(self, x: float, y: float) -> tuple[int, int]:
-        s = self.scale
-        ox, oy = self.offset
-        return int(round(ox + x * s)), int(round(oy + y * s))
+        s = self._s
+        return int(round(self._ox + x * s)), int(round(self._oy + y * s))
 
     def rect(self, r: pygame.Rect | tuple) -> pygame.Rect:
         r = pygame.Rect(r)
-        s = self.scale
-        ox, oy = self.offset
+        s = self._s
+        ox, oy = self._ox, self._oy
         return pygame.Rect(int(round(ox + r.x * s)), int(round(oy + r.y * s)),
                            max(1, int(round(r.w * s))), max(1, int(round(r.h * s))))
 
     def logical(self, px: float, py: float) -> tuple[float, float]:
-        s = self.scale
-        ox, oy = self.offset
-        return (px - ox) / s, (py - oy) / s
+        s = self._s
+        return (px - self._ox) / s, (py - self._oy) / s
 
     def size(self, n: float) -> int:
-        return max(1, int(round(n * self.scale)))
+        return max(1, int(round(n * self._s)))
 
 
 # Seat places around the table, relative to the viewer (index 0 = the viewer).

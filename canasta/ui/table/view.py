@@ -153,7 +153,7 @@ class TableView:
     def __init__(self, scene):
         self.scene = scene
         self.app = scene.app
-        self._shades: dict[tuple, pygame.Surface] = {}   # the bands' shading, by size (drawn once)
+        self._bg_key, self._bg = None, None               # the felt with the bands shaded (drawn once)
         self._ring_card: Optional[int] = None             # the card with the keyboard focus ring
         self._marked: set[int] = set()                    # the cards of the players' last moves
         self._log_cache: tuple = (None, None)             # (key, surface) of the drawn move log
@@ -163,10 +163,11 @@ class TableView:
     def draw(self, surf: pygame.Surface) -> None:
         scene, ctl = self.scene, self.scene.ctl
         v = scene.view
-        surf.blit(self.app.felt(surf.get_size()), (0, 0))
         if ctl.privacy is not None:
+            surf.blit(self.app.felt(surf.get_size()), (0, 0))
             self._privacy(surf, v)
             return
+        surf.blit(self._background(surf, v), (0, 0))
         st = ctl.state
         self._ring_card = scene.focused_card() if (self.app.keyboard_used and ctl.my_turn()) else None
         self._marked = ctl.marked_cards() if ctl.marks else set()
@@ -233,20 +234,27 @@ class TableView:
             pygame.draw.rect(surf, MARK_INK, r.inflate(6, 6), width=max(2, v.size(3)), border_radius=v.size(7))
 
     # -- the meld areas and drop highlights
+    def _background(self, surf, v: View) -> pygame.Surface:
+        """The felt with the sides' bands shaded on it, put together once per window size
+        and band layout (a frame then blits one opaque surface, not three alpha ones)."""
+        lay = self.scene.ctl.layout
+        felt = self.app.felt(surf.get_size())
+        bands = tuple(tuple(v.rect(b)) for b in lay.bands.values())
+        key = (surf.get_size(), id(felt), bands, v.size(14))
+        if self._bg_key != key:
+            bg = felt.copy()
+            for r in bands:
+                shade = pygame.Surface(r[2:], pygame.SRCALPHA)
+                pygame.draw.rect(shade, BAND_SHADE, shade.get_rect(), border_radius=v.size(14))
+                bg.blit(shade, r[:2])
+            self._bg_key, self._bg = key, bg
+        return self._bg
+
     def _zones(self, surf, v: View) -> None:
         ctl = self.scene.ctl
         st, lay = ctl.state, ctl.layout
         for team, band in lay.bands.items():
-            r = v.rect(band)
-            s = self._shades.get(r.size)
-            if s is None:
-                if len(self._shades) > 8:
-                    self._shades.clear()
-                s = pygame.Surface(r.size, pygame.SRCALPHA)
-                pygame.draw.rect(s, BAND_SHADE, s.get_rect(), border_radius=v.size(14))
-                self._shades[r.size] = s
-            surf.blit(s, r)
-            self._band_header(surf, v, team, r)
+            self._band_header(surf, v, team, v.rect(band))
         d = self.scene.drag
         if d and d.active and d.targets:
             hover = zone_at(lay, d.pos, d.from_pile, v.rect)
