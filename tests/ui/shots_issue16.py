@@ -3,6 +3,7 @@
     Xvfb :92 -screen 0 1920x1080x24 &
     DISPLAY=:92 python tests/ui/shots_issue16.py lesson OUT_DIR      # each step of Learn to play
     DISPLAY=:92 python tests/ui/shots_issue16.py late OUT_DIR        # long melds late in a deal
+    DISPLAY=:92 python tests/ui/shots_issue16.py menu OUT_DIR        # the main menu
 
 The game runs its own frame loop here (events read from the X server); every click
 and drag is made by ``xdotool`` at the window point where the scene draws the card or
@@ -195,5 +196,11 @@ if __name__ == "__main__":
     os.makedirs(out, exist_ok=True)
     if what == "lesson":
         lesson(out)
+    elif what == "menu":
+        w = Window((1280, 800))
+        w.move((640, 200))
+        w.shot(os.path.join(out, "main-menu.png"))
+        w.app.close()
+        w.session.close()
     else:
         late(out, *(sys.argv[3:4] or ["classic"]), *[int(x) for x in sys.argv[4:5]])
