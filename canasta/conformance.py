@@ -163,7 +163,11 @@ def _fact(st: State, key: str, want: Any) -> Any:
         else:
             got = [st.in_foot(s) for s in range(r.players)]
     elif key in ("threes", "special_hand", "feet_sizes", "in_foot"):
-        raise ValueError(f"{key} is not part of the game {r.variant!r}")
+        from .engine.variants import game_of
+        own = getattr(game_of(r), "vector_fact", None)   # the game's own expectations
+        if own is None:
+            raise ValueError(f"{key} is not part of the game {r.variant!r}")
+        got = own(st, key)
     elif key == "red_threes":
         got = [len(x) for x in st.red3]
     elif key == "discard_top":

@@ -35,7 +35,7 @@ def invariants(st: State, before_total: int | None = None) -> list[str]:
             cnt[KIND_OF[c]] += 1
         if cnt != st.counts[seat]:
             bad.append(f"seat {seat}: rank counts do not match the hand")
-        if any(KIND_OF[c] == 1 for c in hand):
+        if any(KIND_OF[c] == 1 for c in hand) and not getattr(game_of(st.rules), "THREES_IN_HAND", False):
             bad.append(f"seat {seat} holds a red three")
     ids = [m.id for team in st.melds for m in team]
     if len(set(ids)) != len(ids) or any(i < 1 for i in ids):
@@ -63,7 +63,8 @@ def invariants(st: State, before_total: int | None = None) -> list[str]:
         items = st.result.items
         for it in items:
             parts = (it.melded + it.canasta_bonus + it.red_three_score + it.going_out
-                     + it.concealed + it.in_hand + getattr(it, "black_three_penalty", 0))
+                     + it.concealed + it.in_hand + getattr(it, "black_three_penalty", 0)
+                     + getattr(it, "other_points", 0))
             if parts != it.total:
                 bad.append("a deal score is not the sum of its items")
         lines = st.result.lines

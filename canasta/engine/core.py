@@ -42,8 +42,11 @@ def rulebook(rules: Rules) -> dict[str, Callable]:
     starts or extends: the melding validator), ``take_error`` (how the pile is taken),
     ``out_error`` (which canastas let a side go out), ``accepting`` (the side's melds
     some cards may join), and the enumerators ``take_options``, ``play_options``,
-    ``going_out_plan`` and ``must_take``. What a game leaves out is Classic's code
-    below. Read once per game."""
+    ``going_out_plan`` and ``must_take``; ``deal(state, first seat, events)`` deals a
+    new deal from ``state.stock`` its own way (hands, talons, upcard or none). A game
+    may also replace a shared action's row in its ``ACTIONS`` (Modern American's own
+    discard and draw rules). What a game leaves out is Classic's code below. Read
+    once per game."""
     book = _RULEBOOKS.get(rules.variant)
     if book is None:
         make = getattr(game_of(rules), "rulebook", None)
@@ -112,6 +115,7 @@ def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> No
     st.melds = [[] for _ in range(r.teams)]  # type: ignore[arg-type]
     st.red3 = [[] for _ in range(r.teams)]  # type: ignore[arg-type]
     st.feet = [[] for _ in range(n)]
+    st.talons = [[], []]
     st.played = [False] * n
     st.known = [[] for _ in range(n)]
     st.turns_taken = [0] * n
@@ -120,6 +124,12 @@ def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> No
     st.result = None
     events.append(Event("deal_started", info=(st.deal_number, st.dealer)))
     first = (st.dealer + 1) % n
+    own = rulebook(r).get("deal")
+    if own is not None:
+        own(st, first, events)   # the game deals its own way (talons, no upcard...)
+        st.turn = first
+        _begin_turn(st, first, events)
+        return
     for _ in range(r.hand_size):  # type: ignore[arg-type]
         for k in range(n):
             seat = (first + k) % n

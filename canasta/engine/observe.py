@@ -91,6 +91,7 @@ class Observation(TableFacts):
     melds: tuple[tuple[MeldView, ...], ...]      # per team
     red3: tuple[tuple[int, ...], ...]            # per team
     foot_sizes: tuple[int, ...]                  # per seat: its foot's cards (0 once picked up)
+    talon_sizes: tuple[int, ...]                 # the two talons' sizes (Modern American)
     # what the public history tells about the zones
     known: tuple[tuple[int, ...], ...]           # per seat: cards taken with the pile, still held
     sideways: tuple[int, ...]                    # the pile's freezing cards

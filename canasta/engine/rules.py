@@ -24,10 +24,12 @@ _BOOL_OPTIONS = ("more_naturals_than_wilds", "pile_always_frozen", "black_three_
                  "ask_to_go_out", "melds_close", "twice_naturals", "merge_groups",
                  "out_needs_clean", "take_onto_sequence", "red_threes_need_two_canastas",
                  "wild_melds", "out_needs_escalera", "wild_books", "book_closes", "partner_in_foot",
-                 "must_ask")
+                 "must_ask", "talon_bonus", "second_meld_after_canasta",
+                 "initial_canasta_meets_minimum", "threes_optional", "no_canasta_melds_negative",
+                 "special_hands")
 
 #: options whose value is text
-_TEXT_OPTIONS = ("variant", "stock_exhausted", "wild_rule", "minimum_by")
+_TEXT_OPTIONS = ("variant", "stock_exhausted", "wild_rule", "minimum_by", "initial_meld_with_pile")
 
 #: ``minimum_by = "deal"``: the minimum count of each deal of a game (the last one after)
 DEAL_MINIMUMS = (50, 90, 120, 150)
@@ -104,6 +106,15 @@ class Rules:
     must_ask: bool | None = None        # going out needs a "yes" from the partner this turn
     black_three_value: int | None = None  # a black three left in a hand or foot costs this
     red_three_held: int | None = None   # a red three in a foot never picked up (negative)
+
+    # -- Modern American (RULES-variants.md 10.1); None: the game's default -------------
+    talon_bonus: bool | None = None             # the talons go to the first melders from the hand
+    second_meld_after_canasta: bool | None = None   # a new meld of a rank once its meld is a canasta
+    initial_canasta_meets_minimum: bool | None = None   # a canasta in the initial meld meets it
+    initial_meld_with_pile: str | None = None   # "meld_first" or "forbidden"
+    threes_optional: bool | None = None         # threes laid by choice (else at the turn's start)
+    no_canasta_melds_negative: bool | None = None   # melded cards count minus without a canasta
+    special_hands: bool | None = None           # the four special hands
 
     # -- defaults that follow the game and the player count ---------------------------
     def resolved(self) -> "Rules":

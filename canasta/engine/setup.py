@@ -79,8 +79,9 @@ def position(rules: Rules, data: dict) -> State:
     except RulesError as e:
         raise SetupError(str(e)) from None
     r = st.rules
+    game_setup = getattr(game_of(r), "setup_position", None)   # the game's own keys
     for key in ("feet", "talons", "threes"):
-        if data.get(key) is not None and not (key == "feet" and r.foot_size):
+        if data.get(key) is not None and not (key == "feet" and r.foot_size) and game_setup is None:
             raise SetupError(f"state.{key} is not part of the game {r.variant!r}.")
     st.deal_number = _deal_number(data)
     n, t = r.players, r.teams
@@ -155,6 +156,11 @@ def position(rules: Rules, data: dict) -> State:
             if KIND_OF[card] != RED3:
                 raise SetupError(f"{code} is not a red three.")
             st.red3[team].append(card)
+    if game_setup is not None:
+        try:
+            game_setup(st, data, pool.take)   # e.g. Modern American's talons and threes
+        except ValueError as e:
+            raise SetupError(str(e)) from None
     discard = [pool.take(c) for c in _list(data.get("discard", []), "discard")]
     st.pile = discard
     freezing = [c for c in discard if WILD_OF[c] or KIND_OF[c] == RED3
@@ -331,6 +337,11 @@ def action_from(st: State, data: Any) -> tuple[int, Action]:
         return seat, Pass()
     if kind in ("next_deal", "next"):
         return seat, NextDeal()
+    own = getattr(game_of(st.rules), "action_from_vector", None)
+    if own is not None:
+        action = own(st, seat, data, lambda code: _pick(st, seat, code, taken))
+        if action is not None:
+            return seat, action
     if kind in ("threes", "special"):
         raise SetupError(f"The action {kind!r} is not part of the game {st.rules.variant!r}.")
     raise SetupError(f"Unknown action type {kind!r}.")

@@ -174,8 +174,10 @@ OWNER = "owner"      # the seat it belongs to sees the cards; everyone sees how 
 PUBLIC = "public"    # face up: everyone sees every card, in order
 COUNT = "count"      # face down: everyone sees how many, nobody the cards or their order
 
-#: whose a zone is (the State attribute is a list of zones for SEAT and TEAM)
-SEAT, TEAM, TABLE = "seat", "team", "table"
+#: whose a zone is (the State attribute is a list of zones for SEAT and TEAM; for
+#: PACKETS a list of a fixed number of packets on the table, such as Modern American's
+#: two talons)
+SEAT, TEAM, TABLE, PACKETS = "seat", "team", "table", "packets"
 
 #: what a zone holds
 CARDS, MELDS = "cards", "melds"   # card ids, or TableMeld objects
@@ -207,6 +209,7 @@ ZONES: tuple[Zone, ...] = (
     # a hand dealt face down for later (Hand and Foot); empty in other games, and once
     # picked up (the seat is then "in its foot")
     Zone("feet", SEAT, COUNT, sizes="foot_sizes"),
+    Zone("talons", PACKETS, COUNT, sizes="talon_sizes"),   # Modern American's two talons (4 and 3)
 )
 
 #: the rest of the state, by how ``clone`` copies it
@@ -303,6 +306,7 @@ class State(TableFacts):
         self.melds: list[list[TableMeld]] = [[] for _ in range(t)]
         self.red3: list[list[int]] = [[] for _ in range(t)]
         self.feet: list[list[int]] = [[] for _ in range(n)]
+        self.talons: list[list[int]] = [[], []]   # empty in the games without talons
         self.played = [False] * n
         self.turn = 0
         self.phase = DRAW
