@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--teams", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia")
+    ap.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, american")
     a = ap.parse_args(argv)
     done, actions, violations = soak(a.deals, a.players, a.seed, a.teams, variant=a.variant)
     for v in violations[:20]:

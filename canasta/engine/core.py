@@ -42,7 +42,8 @@ def rulebook(rules: Rules) -> dict[str, Callable]:
     starts or extends: the melding validator), ``take_error`` (how the pile is taken),
     ``out_error`` (which canastas let a side go out), ``accepting`` (the side's melds
     some cards may join), and the enumerators ``take_options``, ``play_options``,
-    ``going_out_plan`` and ``must_take``; ``deal(state, first seat, events)`` deals a
+    ``going_out_plan``, ``must_take`` and ``draw_options`` (every choice before the
+    draw); ``deal(state, first seat, events)`` deals a
     new deal from ``state.stock`` its own way (hands, talons, upcard or none). A game
     may also replace a shared action's row in its ``ACTIONS`` (Modern American's own
     discard and draw rules). What a game leaves out is Classic's code below. Read
@@ -1167,6 +1168,9 @@ def legal_actions(st: State) -> list[Action]:
     phase = st.phase
     seat = st.to_act
     if phase == DRAW:
+        own = rulebook(st.rules).get("draw_options")
+        if own is not None:
+            return own(st, seat)   # the game's own choices before the draw (laying threes)
         out: list[Action] = []
         if st.stock:
             out.append(Draw())

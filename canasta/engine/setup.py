@@ -101,7 +101,7 @@ def position(rules: Rules, data: dict) -> State:
     for seat, h in enumerate(hands):
         for code in _list(h, f"hand {seat}"):
             card = pool.take(code)
-            if KIND_OF[card] == RED3:
+            if KIND_OF[card] == RED3 and not getattr(game_of(r), "THREES_IN_HAND", False):
                 raise SetupError("A red three cannot be in a hand.")
             st._add_to_hand(seat, card)
     feet = data.get("feet")

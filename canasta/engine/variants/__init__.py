@@ -73,9 +73,10 @@ def refresh_meld(meld, rules) -> None:
     meld.closed = game.is_closed(meld, rules)
 
 
-from . import bolivia, classic, hand_and_foot, samba  # noqa: E402
+from . import american, bolivia, classic, hand_and_foot, samba  # noqa: E402
 
 register(classic)
 register(samba)
 register(bolivia)
 register(hand_and_foot)
+register(american)
