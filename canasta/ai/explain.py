@@ -96,6 +96,10 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
         said = hand_and_foot_sentence(obs, action, legal)
         if said:
             return said
+    from .policy import game_policy
+    own = game_policy(obs.rules)
+    if own is not None:
+        return own.explain(obs, action, legal)
     t = type(action)
     if t is Draw:
         if obs.pile_top is None:

@@ -52,6 +52,23 @@ SEQ_PROGRESS = {1: 0.5, 2: 0.3}   # Samba: share of a samba a sequence short of 
 # the game's figures (Classic, Samba, Bolivia)
 # ---------------------------------------------------------------------------
 
+_GAME_AI: dict = {}
+
+
+def game_policy(rules):
+    """The module of the computer players' own play of the game of ``rules``, when the
+    game module names one (``AI_MODULE``, Modern American), else None."""
+    name = rules.variant
+    if name not in _GAME_AI:
+        path = getattr(game_of(rules), "AI_MODULE", None)
+        if path is None:
+            _GAME_AI[name] = None
+        else:
+            import importlib
+            _GAME_AI[name] = importlib.import_module(path)
+    return _GAME_AI[name]
+
+
 def canasta_value(rules, kind: str) -> int:
     """The bonus of a canasta of ``kind`` in the game of ``rules``."""
     return game_of(rules).canasta_bonus(kind, rules)
@@ -441,6 +458,9 @@ def medium_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
     if v.rules.foot_size:   # Hand and Foot: its own heuristics
         from .handfoot import medium_scores as hand_and_foot_scores
         return hand_and_foot_scores(v, legal)
+    own = game_policy(v.rules)
+    if own is not None:
+        return own.medium_scores(v, legal)
     phase = v.phase
     scores = [0.0] * len(legal)
     if phase == DRAW:
@@ -578,6 +598,9 @@ def _best(legal: Sequence[Action], scores: Sequence[float]) -> Action:
 def medium_choose(v: Observation, legal: Sequence[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
+    own = game_policy(v.rules)
+    if own is not None:
+        return own.medium_choose(v, legal)
     return _best(legal, medium_scores(v, legal))
 
 
@@ -640,6 +663,9 @@ def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
 def easy_choose(v: Observation, legal: Sequence[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
+    own = game_policy(v.rules)
+    if own is not None:
+        return own.easy_choose(v, legal)
     return _best(legal, easy_scores(v, legal))
 
 

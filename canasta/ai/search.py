@@ -32,7 +32,8 @@ from ..engine.core import apply_in_place, legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
 from .players import Player, StopCheck, observation_key
-from .policy import NEG, canasta_value, has_sequences, medium_choose, medium_scores, red_threes_plus, trivial
+from .policy import (NEG, canasta_value, game_policy, has_sequences, medium_choose, medium_scores,
+                     red_threes_plus, trivial)
 
 DEFAULT_BUDGET_MS = 250.0
 DEFAULT_WORLDS = 32
@@ -49,6 +50,9 @@ def evaluate(st: State) -> list[float]:
     """Each side's expected points for the deal from here (the real score once it ended)."""
     if st.result is not None:
         return [float(x) for x in st.result.scores]
+    own = game_policy(st.rules)
+    if own is not None:
+        return own.evaluate(st)
     r = st.rules
     full = r.canasta_size
     sc = r.scoring

@@ -280,7 +280,9 @@ def sample_state(ob: Observation, rng: random.Random) -> State:
     st.known = [list(k) for k in ob.known]
     unseen = unseen_cards(ob)
     rng.shuffle(unseen)
-    holdable = [c for c in unseen if KIND_OF[c] != RED3]
+    from .variants import game_of
+    threes_held = getattr(game_of(ob.rules), "THREES_IN_HAND", False)   # Modern American keeps them
+    holdable = [c for c in unseen if threes_held or KIND_OF[c] != RED3]
     placed: set[int] = set()
     for z in ZONES:
         if z.visibility == PUBLIC:

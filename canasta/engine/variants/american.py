@@ -31,6 +31,8 @@ MELD_KINDS = ("group", "wild", "special")
 CANASTA_KINDS = ("natural", "mixed", "sevens", "aces", "wild")
 #: the game keeps threes in hands (they are laid by choice)
 THREES_IN_HAND = True
+#: the computer players' own play of this game (imported by canasta.ai, never here)
+AI_MODULE = "canasta.ai.american"
 
 CANASTA_SIZE = 7
 MELD_MAX = 7
@@ -181,10 +183,13 @@ def is_three(card: int) -> bool:
     return k == RED3 or k == BLACK3
 
 
+#: every card's points in this game, by id: threes have none
+VALUE_OF = tuple(0 if k == RED3 or k == BLACK3 else p for k, p in zip(KIND_OF, POINTS_OF))
+
+
 def value(card: int) -> int:
     """A card's points in this game: threes have none."""
-    k = KIND_OF[card]
-    return 0 if k == RED3 or k == BLACK3 else POINTS_OF[card]
+    return VALUE_OF[card]
 
 
 def group_error(rules: Rules, rank: int, naturals: int, wilds: int, new: bool,

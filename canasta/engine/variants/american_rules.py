@@ -21,6 +21,8 @@ from ..core import (ActionSpec, _end_deal, _exec_meld, _going_out_error, _onto_m
                     _place, _Plan, check_exhausted, _begin_turn)
 from . import american as G
 
+V = G.VALUE_OF
+
 
 class _APlan(_Plan):
     """A validated American melding action: ``points`` are what counts towards the
@@ -171,7 +173,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
                 plan.adds_partner = True
             plan.items.append((existing.rank, melds.index(existing), list(cards), "top" if is_top else existing.kind))
             if not is_top:
-                plan.points += sum(G.value(c) for c in cards)
+                plan.points += sum(V[c] for c in cards)
         else:
             if not rank:
                 if new_wild or any(m.kind == "wild" for m in melds):
@@ -206,7 +208,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             if kind == "group" and from_hand >= 3:
                 plan.trio = True
             if not is_top or from_hand >= 3:
-                plan.points += sum(G.value(c) for c in cards)
+                plan.points += sum(V[c] for c in cards)
             plan.items.append((rank, -1, list(cards), "top" if is_top else kind))
         plan.used += len(cards)
         plan.cards.extend(cards)
@@ -616,14 +618,18 @@ def _wilds_sorted(ids: dict[int, list[int]]) -> list[int]:
     return ids.get(TWO, []) + ids.get(JOKER, [])
 
 
-_MAX_INITIAL = 8
+_MAX_INITIAL = 6
 
 
 def _initial_sets(st: State, seat: int, cards: Sequence[int], need: int) -> list[tuple[Group, ...]]:
     """Sets of new melds from ``cards`` that meet the initial meld (count ``need`` and a
     natural trio, or a complete canasta), smallest first."""
     r = st.rules
+    if sum(V[c] for c in cards) < need:
+        return []   # the whole hand does not count enough
     ids = _by_kind(cards)
+    if not any(len(ids.get(k, ())) >= 3 for k in range(4, 15)):
+        return []   # no natural trio
     wilds = _wilds_sorted(ids)
     cands: list[tuple[int, tuple[int, ...], int, bool]] = []   # (rank, naturals, wilds needed, trio)
     for k in range(4, 15):
@@ -639,7 +645,7 @@ def _initial_sets(st: State, seat: int, cards: Sequence[int], need: int) -> list
             cands.append((k, tuple(nat), 1, False))
     if not any(c[3] for c in cands):
         return []   # no natural trio in the hand
-    cands.sort(key=lambda g: -sum(G.value(c) for c in g[1]))
+    cands.sort(key=lambda g: -sum(V[c] for c in g[1]))
     cands = cands[:_MAX_INITIAL]
     results: list[tuple[Group, ...]] = []
     found: list[int] = []
@@ -657,20 +663,20 @@ def _initial_sets(st: State, seat: int, cards: Sequence[int], need: int) -> list
         for k, nat, w, _t in chosen:
             extra = [pool.pop(0) for _ in range(w)]
             groups.append([k, list(nat) + extra, w])
-            points += sum(G.value(c) for c in nat) + sum(G.value(c) for c in extra)
+            points += sum(V[c] for c in nat) + sum(V[c] for c in extra)
         # top up with the most valuable spare wild cards while short
-        pool.sort(key=lambda c: -G.value(c))
+        pool.sort(key=lambda c: -V[c])
         for g in groups:
             while points < need and pool and g[0] != 7 and len(g[1]) < G.MELD_MAX and g[2] < r.wild_limit \
                     and (not r.more_naturals_than_wilds or len(g[1]) - g[2] > g[2] + 1):
                 c = pool.pop(0)
                 g[1].append(c)
                 g[2] += 1
-                points += G.value(c)
+                points += V[c]
         if points < need and len(pool) >= 3:
             wm = pool[:G.MELD_MAX]
             groups.append([0, wm, len(wm)])
-            points += sum(G.value(c) for c in wm)
+            points += sum(V[c] for c in wm)
         if points >= need:
             found.append(mask)
             results.append(tuple(Group(tuple(g[1])) for g in groups))
@@ -711,7 +717,7 @@ def take_options(st: State, seat: int) -> list[Action]:
         if len(nat) >= 3:
             trio = tuple(nat[:G.MELD_MAX - 1])
             rest = [c for c in hand if c not in trio and not G.is_three(c)]
-            for extra in _initial_sets(st, seat, rest, max(0, need - sum(G.value(c) for c in trio))):
+            for extra in _initial_sets(st, seat, rest, max(0, need - sum(V[c] for c in trio))):
                 cands.append(TakePile(trio, extra, None))
             cands.append(TakePile(trio, (), None))
     out: list[Action] = []
@@ -790,16 +796,13 @@ def play_options(st: State, seat: int) -> list[Action]:
     if plan is not None and not st.asked and not st.melded_this_turn and r.ask_to_go_out:
         out.append(Ask())
     if plan is not None and plan[0]:
-        cands.append(Meld(plan[0]))
-    hand_set = set(hand)
-    seen = set()
-    for a in cands:
-        key = tuple(sorted((tuple(sorted(KIND_OF[c] for c in g.cards)), g.onto or 0) for g in a.groups))
-        if key in seen:
-            continue
-        seen.add(key)
-        if len(hand) > 1 and _check_meld_fast(st, seat, a, hand_set):
-            out.append(a)
+        key = _meld_key(plan[0])
+        if all(_meld_key(a.groups) != key for a in cands):
+            cands.append(Meld(plan[0]))
+    if len(hand) > 1:
+        for a in cands:
+            if _check_meld(st, a, seat)[0] is None:
+                out.append(a)
     done = set()
     for c in hand:
         k = KIND_OF[c]
@@ -811,8 +814,9 @@ def play_options(st: State, seat: int) -> list[Action]:
     return out
 
 
-def _check_meld_fast(st: State, seat: int, a: Meld, hand_set: set) -> bool:
-    return _check_meld(st, a, seat)[0] is None
+def _meld_key(groups) -> tuple:
+    """What a melding action does, whichever copies of the cards it uses."""
+    return tuple(sorted((tuple(sorted(KIND_OF[c] for c in g.cards)), g.onto or 0) for g in groups))
 
 
 def _meld_rest(st: State, seat: int, cards: Sequence[int]) -> Optional[list[Group]]:
@@ -917,8 +921,17 @@ def going_out_plan(st: State, seat: int):
             singles += 1
     if singles > 1:
         return None
+    if have < need:  # type: ignore[operator]
+        # the canastas still missing must be completed from the hand, all but one card
+        shorts = sorted(G.CANASTA_SIZE - len(m.cards) for m in melds if not m.closed and m.kind != "special")
+        shorts += [G.CANASTA_SIZE] * sum(1 for k in range(4, 15) if cnt[k] >= 2 and k not in open_ranks)
+        if cnt[TWO] + cnt[JOKER] >= 3:
+            shorts.append(G.CANASTA_SIZE)
+        missing = need - have  # type: ignore[operator]
+        if len(shorts) < missing or sum(sorted(shorts)[:missing]) > len(hand) - 1:
+            return None
     tried = set()
-    for left in sorted(hand, key=lambda c: (-G.value(c) if not WILD_OF[c] else 0)):
+    for left in sorted(hand, key=lambda c: (-V[c] if not WILD_OF[c] else 0)):
         k = KIND_OF[left]
         if k in tried:
             continue
