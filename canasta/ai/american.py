@@ -155,9 +155,10 @@ def meld_score(v: Observation, a: Meld) -> float:
         for g in a.groups:
             rank = _rank_of(g.cards)
             if rank == 7 or (rank == 14 and not any(WILD_OF[c] for c in g.cards)):
-                s -= 0.0 if _reachable(v, rank, len(g.cards)) > 0.4 else 120.0
+                if len(g.cards) < FULL and (_reachable(v, rank, len(g.cards)) < 0.6 or late):
+                    s -= 400.0   # an unfinished sevens or aces meld costs 2,500
             if rank == 0:
-                s -= 200.0
+                s -= 400.0
         return s
     total = 0.0
     for g in a.groups:
@@ -199,7 +200,7 @@ def meld_score(v: Observation, a: Meld) -> float:
                 s += G.canasta_bonus(_kind7("group", rank, wild), v.rules)
             elif rank == 7 or (rank == 14 and not wild):
                 p = _reachable(v, rank, nat)
-                s += -300.0 if (p < 0.45 or late) else 60.0
+                s += -300.0 if (p < 0.6 or late or v.stock_size < 20) else 60.0
             if wild:
                 s -= (35.0 if not late else 0.0) * wild
             total += s
@@ -220,8 +221,14 @@ def discard_keep(v: Observation, card: int) -> float:
         keep += 40.0
         if any(G.at_risk(m) for m in own):
             keep += 400.0
-    if k in (7, 14) and n >= 2:
-        keep += 20.0
+    if k in (7, 14) and not own:
+        # sevens and aces: worth 2,500 as a canasta, -1,500 when three are held at the end
+        if n >= 3 and _reachable(v, k, n) < 0.6:
+            keep -= 60.0   # not enough in sight: thin them out
+        elif n == 1:
+            keep -= 15.0
+        else:
+            keep += 20.0
     opp = _opp_team(v)
     safe = False
     for m in v.melds[opp]:
@@ -329,7 +336,13 @@ def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
                 scores[i] = 9000.0
                 continue
             nat = sum(1 for g in a.groups for c in g.cards if not WILD_OF[c])
-            scores[i] = 100.0 + used if nat else NEG
+            risky = any(g.onto is None and len(g.cards) < FULL
+                        and (_rank_of(g.cards) in (0, 7) or (_rank_of(g.cards) == 14
+                                                             and not any(WILD_OF[c] for c in g.cards)))
+                        and v.counts[_rank_of(g.cards)] < 5
+                        for g in a.groups)
+            # never starts a sevens, pure aces or wild meld it cannot nearly fill
+            scores[i] = NEG if (risky or not nat) else 100.0 + used
         elif t is Discard:
             c = a.card
             if hand == 1:

@@ -727,11 +727,27 @@ def take_options(st: State, seat: int) -> list[Action]:
     return out
 
 
-def draw_options(st: State, seat: int) -> list[Action]:
-    out: list[Action] = []
+def _three_options(st: State, seat: int) -> list[Action]:
+    """Laying every three held; when the stock is too short for that, one at a time."""
     threes = _threes(st.hands[seat])
-    if threes and _check_threes(st, G.LayThrees(tuple(threes)), seat)[0] is None:
-        out.append(G.LayThrees(tuple(threes)))
+    if not threes:
+        return []
+    a = G.LayThrees(tuple(threes))
+    if _check_threes(st, a, seat)[0] is None:
+        return [a]
+    out: list[Action] = []
+    kinds = set()
+    for c in threes:
+        if KIND_OF[c] not in kinds:
+            kinds.add(KIND_OF[c])
+            one = G.LayThrees((c,))
+            if _check_threes(st, one, seat)[0] is None:
+                out.append(one)
+    return out
+
+
+def draw_options(st: State, seat: int) -> list[Action]:
+    out: list[Action] = _three_options(st, seat)
     if not _threes_first(st, seat):
         if st.stock:
             out.append(Draw())
@@ -749,11 +765,7 @@ def play_options(st: State, seat: int) -> list[Action]:
     out: list[Action] = []
     if r.special_hands and len(hand) == 14 and special_error(st, seat) is None:
         out.append(G.LaySpecial())
-    threes = _threes(hand)
-    if threes:
-        a = G.LayThrees(tuple(threes))
-        if _check_threes(st, a, seat)[0] is None:
-            out.append(a)
+    out.extend(_three_options(st, seat))
     cands: list[Meld] = []
     melds = st.melds[team]
     if melds:
