@@ -327,7 +327,9 @@ def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
         elif t is Draw:
             scores[i] = 10.0
         elif t is TakePile:
-            scores[i] = 20.0 if v.pile_size >= 2 else 5.0
+            top = KIND_OF[v.pile_top] if v.pile_top is not None else 0
+            new_risky = top in (7, 14) and a.onto is None and v.counts[top] < 4
+            scores[i] = NEG if new_risky else 20.0 if v.pile_size >= 2 else 5.0
         elif t is Answer:
             scores[i] = 1.0 if a.yes else 0.0
         elif t is Meld:
@@ -350,6 +352,8 @@ def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
                 continue
             k = KIND_OF[c]
             keep = 1000.0 if WILD_OF[c] else 30.0 * (v.counts[k] - 1) + V[c] / 10.0
+            if k in (7, 14) and v.counts[k] >= 3 and v.meld_of(v.team, k) is None:
+                keep = 0.0   # three sevens or aces held at the end cost 1,500
             scores[i] = -keep
         elif t is Pass:
             scores[i] = 0.0

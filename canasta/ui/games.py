@@ -85,6 +85,10 @@ LABELS = {
     "wild_books": "Wild books", "book_closes": "Books close", "minimum_by": "First meld minimum",
     "books_to_go_out": "Books to go out", "partner_in_foot": "Partner in foot", "must_ask": "Must ask to go out",
     "black_three_value": "Black three left", "red_three_held": "Red three in a foot", "deals": "Deals in a game",
+    "talon_bonus": "Talons to first melders", "second_meld_after_canasta": "Second meld of a rank",
+    "initial_canasta_meets_minimum": "Canasta opens", "initial_meld_with_pile": "Pile for the first meld",
+    "threes_optional": "Threes laid by choice", "no_canasta_melds_negative": "No canasta: melds count minus",
+    "special_hands": "Special hands",
 }
 
 TARGETS = (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 8500, 10000, 12500, 15000, 20000)
@@ -121,6 +125,8 @@ CHOICES: dict[str, list[tuple[Any, str]]] = {
     "black_three_value": [(n, str(n)) for n in (0, 5)],
     "red_three_held": [(n, f"{n:,}") for n in (-100, -200, -300, -500)],
     "deals": [(n, _plural(n, "deal")) for n in range(1, 9)],
+    # Modern American
+    "initial_meld_with_pile": [("meld_first", "After melding first"), ("forbidden", "Never")],
 }
 
 

@@ -77,10 +77,6 @@ OPTION_HELP = {
     "special_hands": "A 14-card straight, seven pairs, pairs with wilds or garbage may be laid as a special hand.",
     "ask_to_go_out": "A player may ask 'Partner, may I go out?' and must follow the answer.",
 }
-#: the values of the options that are not numbers or true/false
-OPTION_CHOICES = {
-    "initial_meld_with_pile": [("meld_first", "After melding first"), ("forbidden", "Never")],
-}
 PILE_RULES = ("meld_first", "forbidden")
 
 
@@ -414,7 +410,7 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
         if ncan == 0 and r.no_canasta_melds_negative:
             melded = -melded
         it.melded = melded
-        rows.append(_line("Melded cards", melded, "minus: no canasta" if melded < 0 else None))
+        rows.append(_line("Melded cards", melded, "no canasta: minus" if melded < 0 else None))
         for kind, label in (("natural", "Natural canastas"), ("mixed", "Mixed canastas"),
                             ("sevens", "Canastas of sevens"), ("aces", "Canastas of aces")):
             n = kinds.count(kind)
@@ -458,7 +454,7 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
             if n:
                 pts = sign * _threes_points(n)
                 it.red_three_score += pts
-                why = "" if sign > 0 else " (nothing with one canasta)" if sign == 0 else " (minus: no canasta)"
+                why = "" if sign > 0 else ", one canasta: nothing" if sign == 0 else ", no canasta: minus"
                 rows.append(_line(label, pts, f"{n}{why}"))
         if went_out is not None and st.team_of(went_out) == team:
             it.going_out = r.scoring.going_out

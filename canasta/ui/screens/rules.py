@@ -76,6 +76,9 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     if r.variant == "hand_and_foot":   # a game whose text is its own (books, feet, deals)
         from .rules_hand_and_foot import sections
         return sections(r)
+    if r.variant == "american":        # talons, threes, sevens and aces, special hands
+        from .rules_american import sections
+        return sections(r)
     game = variants.game_of(r)
     kinds = tuple(getattr(game, "MELD_KINDS", ("group", "black3")))
     canastas = tuple(getattr(game, "CANASTA_KINDS", ("natural", "mixed")))

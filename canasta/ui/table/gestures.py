@@ -152,6 +152,11 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
     cards = tuple(cards)
     if not cards:
         return None
+    from .pieces import game_pieces
+    own = game_pieces(st.rules)
+    action = own.gesture(st, cards, zone) if own is not None else None
+    if action is not None:
+        return _verdict(st, action)   # the game's own reading (Modern American: threes laid)
     if zone == "pile":
         if st.phase == PLAY and len(cards) == 1:
             return _verdict(st, Discard(cards[0]))

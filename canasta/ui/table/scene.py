@@ -27,6 +27,7 @@ from ..controls import Control
 from ..focus import FocusGroup
 from ..scene import Scene
 from ..widgets import Button
+from .pieces import game_pieces
 from .controller import TableController
 from .gestures import drop_targets
 from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, SHEET_LEAVE, SHEET_NEXT,
@@ -114,6 +115,8 @@ class TableScene(Scene):
             Button("Hint", c.hint, pygame.K_h, "What would the computer do?"),
             Button("Undo", c.undo, pygame.K_u, "Back to the start of your turn."),
         ]
+        self.pieces = game_pieces(game.state.rules)   # the game's own buttons (Modern American's threes)
+        self.buttons += self.pieces.buttons(c) if self.pieces else []
         self.menu_button = Button("Menu", lambda: c.leave("pause"), None, "Pause: rules, settings, save and quit")
         self.log_button = Button("Log", self.toggle_log, pygame.K_g,
                                  "The moves of this deal (G opens it, Shift+G pins it at the side)")
@@ -222,7 +225,9 @@ class TableScene(Scene):
         # just after a click is never dropped)
         mine = ctl.my_turn()
         ok = ctl.verdicts()
-        draw, take, meld, discard, lay, ask, hint, undo = self.buttons
+        draw, take, meld, discard, lay, ask, hint, undo = self.buttons[:8]
+        if self.pieces:
+            self.pieces.place(ctl, self.buttons[8:])
         draw.label = "Draw" if st.stock or st.deal_over else "Pass"
         draw.tip = "Draw from the stock" if st.stock else "The stock is empty: pass"
         draw.enabled = mine and (ok["draw"] or ok["pass"])

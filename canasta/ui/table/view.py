@@ -26,7 +26,7 @@ from ..layout import OTHER_SCALE
 
 FOCUS = (120, 200, 255)
 RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
-OWN_MARKS = ("samba", "escalera", "bolivia")               # canastas marked by their own name
+OWN_MARKS = ("samba", "escalera", "bolivia", "sevens", "aces", "wild")   # canastas marked by their own name
 FROZEN_INK = (140, 200, 255)
 DROP_OK = (110, 230, 130)
 DROP_STAGE = GOLD
@@ -187,6 +187,8 @@ class TableView:
             if card not in dragged:
                 self._card(surf, v, card, pose)
         self._labels(surf, v)
+        if scene.pieces:
+            scene.pieces.draw(self, surf, v)   # the game's own pieces (talons, risks)
         if dragged:
             lx, ly = v.logical(*drag.pos)
             n = len(drag.cards)
@@ -633,6 +635,8 @@ class TableView:
             sub = f"{ctl.seat_name(res.went_out)} went out{' concealed' if res.concealed else ''}."
         else:
             sub = "Nobody went out: the stock ran out."
+        if scene.pieces:
+            sub = scene.pieces.sheet_subtitle(ctl, res) or sub
         blit_text(surf, sub, v.size(21), (box.centerx, box.y + v.size(50)), DIM, anchor="midtop")
         x0 = box.x + v.size(20)
         colx = [box.x + v.size(SHEET_LABEL_W + SHEET_COLUMN_W * t + 150) for t in range(teams)]

@@ -1,0 +1,128 @@
+"""Modern American Canasta at the table (see :mod:`.pieces`): the two talons beside
+the stock, face down with their counts; what an unfinished sevens, aces or wild meld
+puts at risk, under the score panel; the *Lay threes* and *Lay special hand* buttons;
+threes dragged onto the side's area are laid; the score sheet names a special hand.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from ...engine import is_legal, legal_actions
+from ...engine.state import DRAW, PLAY
+from ...engine.variants import american as G
+from ..layout import CARD_H, CARD_W, STOCK_POS
+from ..widgets import DIM, GOLD, Button, blit_text, panel
+from .layout import HUD_BOX
+
+TALON_X = 452                 # the talons' centre, left of the stock
+TALON_Y = (318, 392)          # talon 0 (four cards) above talon 1 (three)
+TALON_SCALE = 0.55
+RISK_INK = (255, 150, 130)
+
+
+def buttons(ctl) -> list:
+    return [Button("Lay threes", lambda: _lay_threes(ctl), pygame.K_3, "Lay your threes in your side's area"),
+            Button("Special hand", lambda: ctl.perform(G.LaySpecial()), pygame.K_s,
+                   "Lay your whole hand down as a special hand")]
+
+
+def _threes_in_hand(st) -> tuple:
+    return tuple(c for c in st.hands[st.to_act] if G.is_three(c))
+
+
+def _lay_threes(ctl) -> None:
+    st = ctl.state
+    threes = _threes_in_hand(st)
+    picked = tuple(c for c in threes if c in ctl.selected) or threes
+    action = G.LayThrees(picked)
+    if not is_legal(st, action):
+        # the stock is short: one at a time
+        one = G.LayThrees(picked[:1])
+        if picked and is_legal(st, one):
+            action = one
+    ctl.perform(action)
+
+
+def place(ctl, extra: list) -> None:
+    st = ctl.state
+    mine = ctl.my_turn() and not ctl.animator.busy
+    lay, special = extra
+    threes = _threes_in_hand(st) if st.phase in (DRAW, PLAY) else ()
+    lay.visible = bool(threes) and mine
+    lay.enabled = lay.visible
+    special.visible = (mine and st.phase == PLAY and len(st.hands[st.to_act]) == 14
+                       and is_legal(st, G.LaySpecial()))
+    special.enabled = special.visible
+    if special.visible:
+        name = G.special_hand(st.hands[st.to_act]) or ""
+        words, pts = G.SPECIAL_HANDS.get(name, ("", 0))
+        special.tip = f"Lay your hand down: {words.lower()}, {pts:,} points, and the deal ends"
+
+
+def gesture(st, cards, zone):
+    """Threes released on the side's meld area (or one of its melds) are laid."""
+    if not cards or not all(G.is_three(c) for c in cards):
+        return None
+    if zone == "meld_area" or (zone or "").startswith("meld:"):
+        return G.LayThrees(tuple(cards))
+    return None
+
+
+def risk_lines(ob) -> list[tuple[int, str]]:
+    """(team, words) for each side whose unfinished melds would cost it if the deal ended."""
+    out = []
+    for team, melds in enumerate(ob.melds):
+        cost = 0
+        what = []
+        for m in melds:
+            c = G.at_risk(m)
+            if c:
+                cost += c
+                name = "wild meld" if m.kind == "wild" else "sevens" if m.rank == 7 else "aces"
+                what.append(f"{name} {len(m.cards)}/7")
+        if cost:
+            out.append((team, f"{cost:,} unfinished ({', '.join(what)})"))
+    return out
+
+
+def draw(painter, surf: pygame.Surface, v) -> None:
+    ctl = painter.scene.ctl
+    ob = ctl.layout.seen
+    if ob is None:
+        return
+    art = painter.app.art
+    fs = v.size(15)
+    w, h = int(CARD_W * TALON_SCALE), int(CARD_H * TALON_SCALE)
+    for i, size in enumerate(ob.talon_sizes):
+        y = TALON_Y[i]
+        if size:
+            r = v.rect((TALON_X - w // 2, y - h // 2, w, h))
+            back = art.back(r.w, r.h)
+            for k in range(min(size, 4)):
+                surf.blit(back, (r.x - k * 2, r.y - k * 2))
+        blit_text(surf, f"Talon {size}", fs, v.pt(TALON_X - w // 2 - 8, y), DIM, anchor="midright")
+    risks = risk_lines(ob)
+    if risks:
+        row = 20
+        box = v.rect((HUD_BOX.x, HUD_BOX.bottom + 22 * ob.rules.teams + 10, HUD_BOX.w + 60, 8 + row * len(risks)))
+        panel(surf, box, alpha=200)
+        for k, (team, words) in enumerate(risks):
+            blit_text(surf, f"{ctl.team_name(team)}: {words}", v.size(14),
+                      (box.x + v.size(8), box.y + v.size(4 + row * k)), RISK_INK)
+
+
+def sheet_subtitle(ctl, res) -> Optional[str]:
+    st = ctl.state
+    for team in range(st.rules.teams):
+        s = G.laid_special(st, team)
+        if s is not None:
+            name, seat = s
+            words, pts = G.SPECIAL_HANDS[name]
+            return f"{ctl.seat_name(seat)} laid a special hand: {words.lower()}, {pts:,} points."
+    return None
+
+
+_ = (STOCK_POS, GOLD, legal_actions)

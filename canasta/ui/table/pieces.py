@@ -1,0 +1,34 @@
+"""A game's own pieces at the table (Modern American's talons, threes and special
+hands), found by the game's name: the module ``canasta.ui.table.game_<name>`` when
+there is one. The table calls it through a few small hooks:
+
+``buttons(ctl) -> list[Button]``
+    extra buttons beside the table's own (shown and enabled by ``place``).
+``place(ctl, buttons)``
+    each frame: which of them are visible and usable.
+``draw(painter, surf, view)``
+    after the cards: the game's own things (talons, what a side risks).
+``sheet_subtitle(ctl, result) -> str | None``
+    the score sheet's line under its title, when the game says more (a special hand).
+``gesture(st, cards, zone) -> action | None``
+    what releasing ``cards`` on ``zone`` means in this game before the usual reading
+    (threes dropped on the side's area are laid).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Optional
+
+_CACHE: dict[str, Optional[ModuleType]] = {}
+
+
+def game_pieces(rules) -> Optional[ModuleType]:
+    name = rules.variant
+    if name not in _CACHE:
+        try:
+            _CACHE[name] = importlib.import_module(f"{__package__}.game_{name}")
+        except ModuleNotFoundError:
+            _CACHE[name] = None
+    return _CACHE[name]

@@ -1,0 +1,182 @@
+"""Modern American Canasta at the table, with posted mouse events: a whole deal with
+threes laid by drag and a wild discard refused (it slides back with the rule's
+sentence), a special hand laid with its button and named on the score sheet, the
+talons and the risk panel drawn, and --autoplay --variant american to the game's end."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from canasta.ai import make_player
+from canasta.engine import Discard, Draw, Meld, Rules, TakePile, apply, legal_actions, variants
+from canasta.engine.cards import WILD_OF, card_code
+from canasta.engine.observe import observe
+from canasta.engine.setup import position
+from canasta.engine.variants import american as A
+
+from helpers import click, drag, settle
+from test_table import empty_spot, gesture, make_table, select
+
+pytestmark = pytest.mark.skipif("american" not in variants.names(), reason="Modern American is not registered")
+
+RULES = Rules(variant="american")
+
+
+def _button(scene, label):
+    return next(b for b in scene.buttons if b.label == label)
+
+
+def american_gesture(app, scene, action) -> bool:
+    """Make ``action`` with the mouse; False when it is a melding action of several
+    groups onto melds already down (made through the table instead)."""
+    if isinstance(action, A.LayThrees):
+        select(app, scene, action.cards)
+        drag(app, scene.click_point(action.cards[0]), empty_spot(scene))
+        return True
+    if isinstance(action, A.LaySpecial):
+        click(app, _button(scene, "Special hand").rect.center)
+        return True
+    if isinstance(action, Meld) and len(action.groups) > 1 and any(g.onto is not None for g in action.groups):
+        return False
+    if isinstance(action, TakePile) and (action.melds or (action.onto is not None and not action.with_cards)):
+        return False
+    gesture(app, scene, action)
+    return True
+
+
+def play_out_deal(app, scene, kinds):
+    human = make_player("medium")
+    by_mouse = by_table = 0
+    settle(app, scene)
+    while not scene.state.deal_over:
+        st = scene.state
+        assert st.to_act == 0
+        action = human.choose(observe(st, 0), legal_actions(st))
+        expected = apply(st, action)[0]
+        if american_gesture(app, scene, action):
+            by_mouse += 1
+        else:
+            scene.perform(action)
+            by_table += 1
+        kinds.add(type(action).__name__)
+        after = scene.state
+        assert sorted(after.hands[0]) == sorted(expected.hands[0]) or after.deal_over
+        settle(app, scene)
+    return by_mouse, by_table
+
+
+def test_a_whole_deal_with_threes_laid_by_drag_and_a_wild_discard_refused():
+    app, scene = make_table(RULES, seed=7)
+    settle(app, scene)
+    st = scene.state
+    assert st.to_act == 0 and st.pile == []
+    # the talons lie beside the stock, face down, counted
+    assert scene.ctl.layout.seen.talon_sizes == (4, 3)
+    click(app, scene.zone_centre("stock"))
+    settle(app, scene)
+    st = scene.state
+    assert st.phase == "play"
+    # a wild card dragged to the pile slides back with the rule's sentence
+    wild = next(c for c in st.hands[0] if WILD_OF[c])
+    before = len(scene.game.actions)
+    drag(app, scene.click_point(wild), scene.zone_centre("pile"))
+    settle(app, scene)
+    assert len(scene.game.actions) == before and wild in scene.state.hands[0]
+    assert scene.toast.error
+    assert scene.toast.message == "A wild card may be discarded only when going out or when nothing else is left."
+    # the threes dragged to the side's area are laid, and replaced from the stock
+    threes = tuple(c for c in scene.state.hands[0] if A.is_three(c))
+    assert threes
+    size = len(scene.state.hands[0])
+    assert _button(scene, "Lay threes").visible
+    select(app, scene, threes)
+    drag(app, scene.click_point(threes[0]), empty_spot(scene))
+    settle(app, scene)
+    st = scene.state
+    assert set(threes) <= set(st.red3[0]) and len(st.hands[0]) == size
+    assert all(c in scene.ctl.layout.targets for c in threes)   # drawn in the team's area
+    # ... and the rest of the deal, to its score sheet, with the mouse
+    kinds: set = set()
+    by_mouse, by_table = play_out_deal(app, scene, kinds)
+    res = scene.state.result
+    assert res is not None and by_mouse > 5 and by_mouse >= 3 * by_table
+    assert {"Draw", "Discard"} <= kinds
+    from canasta.ui.table.view import sheet_rows, team_lines
+    rows, _cells = sheet_rows([team_lines(res, t) for t in range(2)])
+    assert set(rows) == {line.label for t in range(2) for line in res.lines[t]}
+    app.step(1 / 60, [])
+
+
+SPECIAL = {"scores": [0, 0], "dealer": 3, "turn": 0, "phase": "draw", "stock": ["9D", "8C", "JK"],
+           "discard": ["4S"], "threes": [[], []],
+           "hands": [["AH", "KC", "QD", "JS", "TH", "9C", "8D", "7S", "6H", "5C", "4D", "3S", "2H"],
+                     ["5H", "6C"], ["5D", "6D"], ["6S", "7D"]]}
+
+
+def test_a_special_hand_laid_through_the_window():
+    st = position(RULES, SPECIAL)
+    app, scene = make_table(RULES, state=st)
+    settle(app, scene)
+    special = _button(scene, "Special hand")
+    assert not special.visible
+    click(app, scene.zone_centre("stock"))
+    settle(app, scene)
+    assert len(scene.state.hands[0]) == 14
+    scene.place_controls()
+    assert special.visible and special.enabled and "straight" in special.tip
+    click(app, special.rect.center)
+    settle(app, scene)
+    st = scene.state
+    assert st.deal_over
+    assert [(x.label, x.points) for x in st.result.lines[0]] == [("Special hand: straight", 3000)]
+    from canasta.ui.table import game_american
+    assert "special hand: straight, 3,000" in game_american.sheet_subtitle(scene.ctl, st.result)
+    app.step(1 / 60, [])
+    assert scene.ctl.sheet_shown
+
+
+RISK = {"scores": [0, 0], "dealer": 3, "turn": 0, "phase": "play", "stock": 30, "discard": ["4S", "9C"],
+        "threes": [["3H", "3S"], ["3D"]], "talons": [["4C", "4D", "4H", "4S"], ["8C", "8D", "8H"]],
+        "melds": [[{"cards": ["7H", "7C", "7D", "7S", "7H", "7C", "7D"], "by": 0},
+                   {"cards": ["AH", "AC", "AD", "AS"], "by": 2}],
+                  [{"cards": ["2C", "2D", "JK"], "by": 1}]],
+        "hands": [["KH", "KC", "QD", "JS", "TH", "9D"], ["5H", "6C"], ["5D", "6D"], ["6S", "9H"]]}
+
+
+def test_closed_sevens_threes_talons_and_risks_are_drawn():
+    from canasta.ui.table.game_american import risk_lines
+    st = position(RULES, RISK)
+    app, scene = make_table(RULES, state=st)
+    settle(app, scene)
+    layout = scene.ctl.layout
+    sevens = st.melds[0][0]
+    assert sevens.canasta == "sevens" and sevens.closed
+    # a closed canasta is squared up: every card within a few pixels of the top one
+    xs = {round(layout.targets[c].x) for c in sevens.cards}
+    assert max(xs) - min(xs) <= 2
+    for c in st.red3[0] + st.red3[1]:
+        assert c in layout.targets
+    words = dict(risk_lines(layout.seen))
+    assert words[0].startswith("-2,500") and "aces 4/7" in words[0]
+    assert words[1].startswith("-2,000") and "wild meld 3/7" in words[1]
+    assert layout.seen.talon_sizes == (4, 3)
+    app.step(1 / 60, [])
+
+
+def test_autoplay_american_to_the_end_of_the_game(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CANASTA_HOME=str(tmp_path),
+               PYTHONPATH=os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), ".") if p))
+    shot = tmp_path / "deal-{deal}.png"
+    out = subprocess.run([sys.executable, "-m", "canasta", "--autoplay", "--variant", "american",
+                          "--seed", "9", "--speed", "instant", "--level", "medium", "--screenshot", str(shot)],
+                         env=env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr[-2000:]
+    shots = sorted(tmp_path.glob("deal-*.png"))
+    assert len(shots) >= 2
+
+
+_ = (Discard, Draw, card_code)
