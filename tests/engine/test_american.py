@@ -172,3 +172,23 @@ def test_rejected_actions_change_nothing():
             apply_in_place(st, a)
         assert st.snapshot() == before
     assert invariants(st) == []
+
+
+def test_every_level_plays_and_the_hint_has_a_sentence():
+    from canasta.ai import make_player
+    from canasta.ai.explain import explain
+    rng = random.Random(4)
+    players = [make_player(level, seed=s) for s, level in enumerate(("easy", "medium", "random", "medium"))]
+    st = new_game(RULES, seed=21)
+    said = set()
+    while not st.deal_over:
+        ob = observe(st, st.to_act)
+        legal = legal_actions(st)
+        a = players[st.to_act].choose(ob, legal)
+        assert a in legal
+        sentence = explain(ob, a, legal)
+        assert sentence and sentence.endswith((".", "!")), (a, sentence)
+        said.add(type(a).__name__)
+        apply_in_place(st, a)
+    assert {"Draw", "Discard"} <= said
+    _ = rng

@@ -202,7 +202,9 @@ def test_cli_reads_subfolders_and_fails_games_not_implemented_in_one_line():
         if game not in names():
             assert mine[0] == (f"FAIL {vec['id']}: the game {game!r} is not implemented yet "
                                f"(this engine plays: {', '.join(names())})")
-    assert out.returncode == 1
+    missing = any(json.loads(f.read_text(encoding="utf-8")).get("rules", {}).get("variant", "classic")
+                  not in names() for f in files)
+    assert out.returncode == (1 if missing else 0)   # every game played: every vector passes
 
 
 def _vec(**kw):

@@ -368,6 +368,7 @@ class AmericanItems(TeamItems):
 
     other_points: int = 0
     rows: list = None  # type: ignore[assignment]
+    canastas: dict = None  # type: ignore[assignment]   # by kind: what the statistics count
 
     @property
     def total(self) -> int:
@@ -406,6 +407,7 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
         melds = st.melds[team]
         kinds = [m.canasta for m in melds if m.canasta is not None]
         ncan = len(kinds)
+        it.canastas = {k: kinds.count(k) for k in sorted(set(kinds))}
         melded = sum(value(c) for m in melds for c in m.cards)
         if ncan == 0 and r.no_canasta_melds_negative:
             melded = -melded

@@ -27,7 +27,8 @@ def sections(r: Rules) -> list[tuple[str, list[str]]]:
         "There is no upcard: the discard pile starts empty.",
         "A turn: draw one card from the stock (or take the pile), lay threes and meld if you wish, then "
         "discard one card. Every turn ends with a discard.",
-        f"The game goes on until a side reaches {r.target_score:,} at the end of a deal.",
+        f"The game goes on until a side reaches {r.target_score:,} points at the end of a deal; the higher "
+        "total wins.",
     ]))
     wilds = f"at most {_n(r.wild_limit)} wild card{'s' if r.wild_limit != 1 else ''}"
     melds = [

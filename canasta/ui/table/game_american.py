@@ -21,6 +21,7 @@ TALON_X = 452                 # the talons' centre, left of the stock
 TALON_Y = (318, 392)          # talon 0 (four cards) above talon 1 (three)
 TALON_SCALE = 0.55
 RISK_INK = (255, 150, 130)
+RISK_W = 320                  # the risk panel, right of the score panel
 
 
 def buttons(ctl) -> list:
@@ -107,10 +108,10 @@ def draw(painter, surf: pygame.Surface, v) -> None:
     risks = risk_lines(ob)
     if risks:
         row = 20
-        box = v.rect((HUD_BOX.x, HUD_BOX.bottom + 22 * ob.rules.teams + 10, HUD_BOX.w + 60, 8 + row * len(risks)))
+        box = v.rect((HUD_BOX.right + 8, HUD_BOX.y, RISK_W, 8 + row * len(risks)))
         panel(surf, box, alpha=200)
         for k, (team, words) in enumerate(risks):
-            blit_text(surf, f"{ctl.team_name(team)}: {words}", v.size(14),
+            blit_text(surf, f"{ctl.team_name(team)}: {words}", v.size(16),
                       (box.x + v.size(8), box.y + v.size(4 + row * k)), RISK_INK)
 
 

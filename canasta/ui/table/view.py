@@ -187,8 +187,9 @@ class TableView:
             if card not in dragged:
                 self._card(surf, v, card, pose)
         self._labels(surf, v)
-        if scene.pieces:
-            scene.pieces.draw(self, surf, v)   # the game's own pieces (talons, risks)
+        pieces = getattr(scene, "pieces", None)
+        if pieces:
+            pieces.draw(self, surf, v)   # the game's own pieces (talons, risks)
         if dragged:
             lx, ly = v.logical(*drag.pos)
             n = len(drag.cards)
@@ -635,8 +636,9 @@ class TableView:
             sub = f"{ctl.seat_name(res.went_out)} went out{' concealed' if res.concealed else ''}."
         else:
             sub = "Nobody went out: the stock ran out."
-        if scene.pieces:
-            sub = scene.pieces.sheet_subtitle(ctl, res) or sub
+        pieces = getattr(scene, "pieces", None)
+        if pieces:
+            sub = pieces.sheet_subtitle(ctl, res) or sub
         blit_text(surf, sub, v.size(21), (box.centerx, box.y + v.size(50)), DIM, anchor="midtop")
         x0 = box.x + v.size(20)
         colx = [box.x + v.size(SHEET_LABEL_W + SHEET_COLUMN_W * t + 150) for t in range(teams)]
