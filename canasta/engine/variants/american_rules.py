@@ -925,13 +925,20 @@ def going_out_plan(st: State, seat: int):
         if have >= need and _check_discard(st, Discard(hand[0]), seat)[0] is None:  # type: ignore[operator]
             return (), hand[0]
         return None
-    # cheap necessary condition: at most one natural that cannot be melded
+    # cheap necessary conditions: at most one natural that cannot be melded, and a wild
+    # card for every pair that starts a meld
     open_ranks = {m.rank for m in melds if m.kind == "group" and not m.closed}
-    singles = 0
+    closed_ranks = set() if st.rules.second_meld_after_canasta else {
+        m.rank for m in melds if m.kind == "group" and m.closed}
+    singles = pairs = 0
     for k in range(4, 15):
-        if cnt[k] == 1 and k not in open_ranks:
-            singles += 1
-    if singles > 1:
+        n = cnt[k]
+        if n and k not in open_ranks:
+            if k in closed_ranks or n == 1:
+                singles += n
+            elif n == 2:
+                pairs += 1
+    if singles > 1 or pairs > cnt[TWO] + cnt[JOKER]:
         return None
     if have < need:  # type: ignore[operator]
         # the canastas still missing must be completed from the hand, all but one card
