@@ -15,7 +15,7 @@ from ...engine.state import DRAW, PLAY
 from ...engine.variants import american as G
 from ..layout import CARD_H, CARD_W, STOCK_POS
 from ..widgets import DIM, GOLD, Button, blit_text, panel
-from .layout import HUD_BOX
+from .layout import BUTTON_AREA, HUD_BOX, button_rects
 
 TALON_X = 452                 # the talons' centre, left of the stock
 TALON_Y = (318, 392)          # talon 0 (four cards) above talon 1 (three)
@@ -47,17 +47,24 @@ def _lay_threes(ctl) -> None:
     ctl.perform(action)
 
 
-def place(ctl, extra: list) -> None:
+def place(scene, extra: list) -> None:
+    """Both buttons always stand in a row of their own above the table's buttons
+    (they keep their places); each is usable only when its move is legal."""
+    ctl = scene.ctl
     st = ctl.state
-    mine = ctl.my_turn() and not ctl.animator.busy
+    mine = ctl.my_turn()
     lay, special = extra
+    for b, r in zip(extra, button_rects(2, pygame.Rect(BUTTON_AREA.x, BUTTON_AREA.y - 40, BUTTON_AREA.w, 34))):
+        b.rect = scene.view.rect(r)
+        b.visible = True
     threes = _threes_in_hand(st) if st.phase in (DRAW, PLAY) else ()
-    lay.visible = bool(threes) and mine
-    lay.enabled = lay.visible
-    special.visible = (mine and st.phase == PLAY and len(st.hands[st.to_act]) == 14
+    lay.enabled = bool(threes) and mine
+    lay.why_disabled = "" if lay.enabled else ("Not your turn." if not mine else "You hold no three.")
+    special.enabled = (mine and st.phase == PLAY and len(st.hands[st.to_act]) == 14
                        and is_legal(st, G.LaySpecial()))
-    special.enabled = special.visible
-    if special.visible:
+    special.why_disabled = "" if special.enabled else (
+        "A special hand is 14 cards laid right after drawing from the stock, while your side has not melded.")
+    if special.enabled:
         name = G.special_hand(st.hands[st.to_act]) or ""
         words, pts = G.SPECIAL_HANDS.get(name, ("", 0))
         special.tip = f"Lay your hand down: {words.lower()}, {pts:,} points, and the deal ends"

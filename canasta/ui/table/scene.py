@@ -226,8 +226,6 @@ class TableScene(Scene):
         mine = ctl.my_turn()
         ok = ctl.verdicts()
         draw, take, meld, discard, lay, ask, hint, undo = self.buttons[:8]
-        if self.pieces:
-            self.pieces.place(ctl, self.buttons[8:])
         draw.label = "Draw" if st.stock or st.deal_over else "Pass"
         draw.tip = "Draw from the stock" if st.stock else "The stock is empty: pass"
         draw.enabled = mine and (ok["draw"] or ok["pass"])
@@ -246,9 +244,11 @@ class TableScene(Scene):
             b.why_disabled = "" if b.enabled else (ctl.why_not(name) or self._plain_why(name))
         # every button keeps its place: one that does not apply now is disabled, not moved
         # (only the game's rules and the settings decide which buttons there are)
-        visible = [b for b in self.buttons if b.visible]
+        visible = [b for b in self.buttons[:8] if b.visible]
         for b, r in zip(visible, button_rects(len(visible), BUTTON_AREA)):
             b.rect = v.rect(r)
+        if self.pieces:
+            self.pieces.place(self, self.buttons[8:])   # the game's own buttons, in a row of their own
         self.menu_button.rect = v.rect(MENU_BUTTON)
         self.log_button.rect = v.rect(MENU_BUTTON.move(-(MENU_BUTTON.w + 8), 0))
         self.log_button.label = "Log" if ctl.log_mode == "closed" else ("Log  x" if ctl.log_mode == "open"
