@@ -173,6 +173,7 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
     shown: list[int] = []
     foot: Optional[int] = None          # the seat picked up its foot of this many cards
     after_foot = 0                      # cards drawn from the stock once the foot was up
+    talon = 0                           # cards of a talon taken (Modern American)
     for e in events:
         kind = e.kind
         if kind == "move":
@@ -186,6 +187,10 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
                 continue                # the feet dealt face down
             elif src == ("foot",) and dst == ("hand",) and foot is not None:
                 continue                # the foot picked up: told once, below
+            elif src == ("stock",) and dst == ("talons",) and new_deal is not None:
+                continue                # Modern American's talons dealt face down
+            elif src == ("talons",) and dst == ("hand",):
+                talon += 1              # a talon taken after the first meld (talon_bonus)
             elif dst == ("red3",) and src in (("stock",), ("hand",)):
                 red3.append(e.card)
             elif src == ("pile",) and dst == ("red3",):
@@ -229,6 +234,8 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
                             f"won.")
             else:
                 tail.append("The game is over.")
+        elif kind == "special_hand":
+            tail.append(f"{names[e.seat]} laid a special hand ({str(e.info).replace('_', ' ')}).")
         elif kind == "deal_started":
             new_deal = e.info
         elif kind in QUIET:
@@ -300,6 +307,8 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
             if after_foot:
                 v += f" and drawing {cards_word(after_foot)} for {'it' if len(red3) == 1 else 'them'}"
         verbs.append(v)
+    if talon:
+        verbs.append(f"took a talon ({cards_word(talon)})")
     if type(action).__name__ == "Pass":
         verbs.append("passed, as the stock is empty")
     if not verbs and not tail:

@@ -27,7 +27,10 @@ NAME = "american"
 TITLE = "Modern American Canasta"
 SHORT_TITLE = "Modern American"
 
-MELD_KINDS = ("group", "wild", "special")
+MELD_KINDS = ("group", "wild")
+#: a special hand laid down lies on the table as one closed meld of this kind (it ends
+#: the deal; nothing is ever melded onto it)
+LAID_KINDS = ("special",)
 CANASTA_KINDS = ("natural", "mixed", "sevens", "aces", "wild")
 #: the game keeps threes in hands (they are laid by choice)
 THREES_IN_HAND = True
