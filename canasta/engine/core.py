@@ -243,6 +243,37 @@ def _onto_meld(st: State, team: int, onto) -> tuple[Optional[str], Optional[Tabl
     return f"Your side has no meld {onto}.", None
 
 
+def _gather_groups(groups: Iterable, extra_top: int = -1, top_with: Sequence[int] = (),
+                   top_onto: Optional[int] = None):
+    """(error, [(cards, onto, is the pile's top group)]) of a melding action's groups
+    (a Group or a bare sequence of cards), the top card's group first when taking."""
+    todo: list[tuple[tuple[int, ...], Optional[int], bool]] = []
+    if extra_top >= 0:
+        todo.append((tuple(top_with), top_onto, True))
+    for g in groups:
+        if isinstance(g, Group):
+            cards, onto = tuple(g.cards), g.onto
+        else:
+            cards, onto = tuple(g), None
+        if not cards:
+            return "A meld group cannot be empty.", None
+        todo.append((cards, onto, False))
+    if not todo:
+        return "Choose the cards to meld.", None
+    return None, todo
+
+
+def _cards_error(cards: Sequence[int], seen: set, hand_set: set) -> Optional[str]:
+    """Each card in hand and used once across the action (``seen`` collects them)."""
+    for c in cards:
+        if c in seen:
+            return "The same card cannot be used twice."
+        if c not in hand_set:
+            return f"{describe(c).capitalize()} is not in your hand."
+        seen.add(c)
+    return None
+
+
 def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top: int = -1,
                  top_with: Sequence[int] = (), top_onto: Optional[int] = None
                  ) -> tuple[Optional[str], Optional[_Plan]]:
@@ -266,26 +297,13 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
     for m in team_melds:
         if m.canasta is not None:
             canastas_after += 1
-    all_groups: list[tuple[tuple[int, ...], Optional[int], bool]] = []
-    if extra_top >= 0:
-        all_groups.append((tuple(top_with), top_onto, True))
-    for g in groups:
-        if isinstance(g, Group):
-            cards, onto = tuple(g.cards), g.onto
-        else:
-            cards, onto = tuple(g), None
-        if not cards:
-            return "A meld group cannot be empty.", None
-        all_groups.append((cards, onto, False))
-    if not all_groups:
-        return "Choose the cards to meld.", None
+    err, all_groups = _gather_groups(groups, extra_top, top_with, top_onto)
+    if err:
+        return err, None
     for cards, onto, is_top in all_groups:
-        for c in cards:
-            if c in seen:
-                return "The same card cannot be used twice.", None
-            if c not in hand_set:
-                return f"{describe(c).capitalize()} is not in your hand.", None
-            seen.add(c)
+        err = _cards_error(cards, seen, hand_set)
+        if err:
+            return err, None
         naturals = wilds = b3 = pts = 0
         rank = 0
         for c in cards:
@@ -451,25 +469,11 @@ def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence
     own = rulebook(r).get("take_error")
     if own is not None:
         return own(st, seat, with_cards, extra, onto)
-    pile = st.pile
-    if not pile:
-        return "The discard pile is empty.", None
-    top = pile[-1]
+    err, top, hand_set = _take_start(st, seat, with_cards)
+    if err:
+        return err, None
     tk = KIND_OF[top]
-    if tk == TWO or tk == JOKER:
-        return "A wild card on top of the pile stops anyone from taking it.", None
-    if tk == BLACK3:
-        return "A black three on top of the pile blocks it: draw from the stock.", None
-    if tk == RED3:
-        return "A red three on top of the pile blocks it.", None
-    hand = st.hands[seat]
-    if len(hand) == 1 and len(pile) == 1:
-        return "With a single card in hand you may not take a pile of a single card.", None
     team = st.team_of(seat)
-    hand_set = set(hand)
-    for c in with_cards:
-        if c not in hand_set:
-            return f"{describe(c).capitalize()} is not in your hand.", None
     nat = sum(1 for c in with_cards if KIND_OF[c] == tk)
     wild = sum(1 for c in with_cards if WILD_OF[c])
     existing = None
@@ -498,20 +502,54 @@ def _take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence
     if err:
         return err, None
     assert plan is not None
+    err = _take_end(st, seat, plan)
+    return (err, None) if err else (None, plan)
+
+
+def _take_start(st: State, seat: int, with_cards: Sequence[int]) -> tuple[Optional[str], int, set]:
+    """What every game checks first when the pile is taken: (error, the top card, the
+    hand's cards). A wild card, a black three or a red three on top blocks the pile; a
+    single card in hand may not take a single-card pile; ``with_cards`` are in hand."""
+    pile = st.pile
+    if not pile:
+        return "The discard pile is empty.", -1, set()
+    top = pile[-1]
+    tk = KIND_OF[top]
+    if tk == TWO or tk == JOKER:
+        return "A wild card on top of the pile stops anyone from taking it.", top, set()
+    if tk == BLACK3:
+        return "A black three on top of the pile blocks it: draw from the stock.", top, set()
+    if tk == RED3:
+        return "A red three on top of the pile blocks it.", top, set()
+    hand = st.hands[seat]
+    if len(hand) == 1 and len(pile) == 1:
+        return "With a single card in hand you may not take a pile of a single card.", top, set()
+    hand_set = set(hand)
+    for c in with_cards:
+        if c not in hand_set:
+            return f"{describe(c).capitalize()} is not in your hand.", top, hand_set
+    return None, top, hand_set
+
+
+def _take_end(st: State, seat: int, plan: _Plan) -> Optional[str]:
+    """What every game checks last when the pile is taken (``plan``: the melds made
+    with it): an initial meld's minimum count, going out if the take leaves one card or
+    none, black threes only when going out."""
+    team = st.team_of(seat)
     if not st.melds[team]:
         need = st.minimum(team)
         if plan.points < need:
             return (f"Your side's first meld must count at least {need}; the top card and the "
-                    f"cards melded with it count {plan.points}."), None
-    gained = sum(1 for c in pile[:-1] if KIND_OF[c] != RED3)
-    left = len(hand) - plan.used + gained
+                    f"cards melded with it count {plan.points}.")
+    gained = sum(1 for c in st.pile[:-1] if KIND_OF[c] != RED3)
+    left = len(st.hands[seat]) - plan.used + gained
     if left <= 1:
         err = _going_out_error(st, seat, plan, left)
         if err:
-            return err, None
+            return err
     if plan.black3 and left > 1:
-        return "Black threes may be melded only when going out.", None
-    return None, plan
+        return "Black threes may be melded only when going out."
+    return None
 
 
 def _can_take_any(st: State, seat: int) -> bool:
@@ -1097,7 +1135,7 @@ def _meld_all_except(st: State, seat: int, left: int,
             wilds.append(c)
         else:
             by_kind.setdefault(k, []).append(c)
-    groups: list[list] = []     # [rank, cards, capacity, size, needs_wild, onto]
+    groups: list[list] = []     # [size, capacity, needs a wild card, cards, onto] (see _share_wilds)
     full = r.canasta_size
     black3 = by_kind.pop(BLACK3, None)
     if RED3 in by_kind or (black3 and not 3 <= len(black3) <= 4):
@@ -1110,7 +1148,7 @@ def _meld_all_except(st: State, seat: int, left: int,
         cap = r.wild_limit - m.wilds
         if r.more_naturals_than_wilds:
             cap = min(cap, nat - 1 - m.wilds)
-        groups.append([m.rank, cards, max(cap, 0), len(m.cards) + len(cards), 0, m.id])
+        groups.append([len(m.cards) + len(cards), max(cap, 0), 0, cards, m.id])
     for k, cards in by_kind.items():
         n = len(cards)
         if n < 2:
@@ -1123,33 +1161,11 @@ def _meld_all_except(st: State, seat: int, left: int,
         need = 1 if n == 2 else 0
         if cap < need:
             return None
-        groups.append([k, cards, cap, n, need, None])
-    # wilds: first the compulsory ones, then complete canastas cheapest first
-    pool = sorted(wilds, key=lambda c: POINTS_OF[c])
-    for g in groups:
-        if g[4]:
-            if not pool:
-                return None
-            g[1] = g[1] + [pool.pop()]
-            g[2] -= 1
-            g[3] += 1
-    for g in sorted(groups, key=lambda g: full - g[3] if g[3] < full else 99):
-        if g[3] >= full:
-            continue
-        short = full - g[3]
-        if short <= g[2] and short <= len(pool):
-            for _ in range(short):
-                g[1] = g[1] + [pool.pop()]
-            g[2] -= short
-            g[3] += short
-    for g in groups:
-        while pool and g[2] > 0:
-            g[1] = g[1] + [pool.pop()]
-            g[2] -= 1
-            g[3] += 1
-    if pool:
+        groups.append([n, cap, need, cards, None])
+    pool = _share_wilds(groups, wilds, full)
+    if pool is None or pool:
         return None
-    out = [Group(tuple(g[1]), g[5]) for g in groups if g[1]]
+    out = [Group(tuple(g[3]), g[4]) for g in groups if g[3]]
     if black3:
         out.append(Group(tuple(black3)))
     if not out:
@@ -1160,6 +1176,37 @@ def _meld_all_except(st: State, seat: int, left: int,
 # ---------------------------------------------------------------------------
 # enumerating legal actions
 # ---------------------------------------------------------------------------
+
+def _share_wilds(slots: list[list], wilds: Sequence[int], full: int) -> Optional[list[int]]:
+    """Put wild cards on melds to be made or extended, each slot a list [size, room for
+    wild cards, needs one (0/1), cards, onto], changed in place: first the compulsory
+    ones, then the cheapest onto the melds they complete to ``full`` cards (fewest short
+    first), then the rest wherever there is room. Returns the wild cards left over, or
+    None when a compulsory one is missing."""
+    pool = sorted(wilds, key=lambda c: POINTS_OF[c])
+    for sl in slots:
+        if sl[2]:
+            if not pool:
+                return None
+            sl[3] = sl[3] + [pool.pop()]
+            sl[1] -= 1
+            sl[0] += 1
+    for sl in sorted(slots, key=lambda sl: full - sl[0] if sl[0] < full else 99):
+        if sl[0] >= full:
+            continue
+        short = full - sl[0]
+        if short <= sl[1] and short <= len(pool):
+            for _ in range(short):
+                sl[3] = sl[3] + [pool.pop()]
+            sl[1] -= short
+            sl[0] += short
+    for sl in slots:
+        while pool and sl[1] > 0:
+            sl[3] = sl[3] + [pool.pop()]
+            sl[1] -= 1
+            sl[0] += 1
+    return pool
+
 
 def legal_actions(st: State) -> list[Action]:
     """Every distinct legal action of the seat to act (one card copy stands for all
@@ -1271,10 +1318,16 @@ def _take_options(st: State, seat: int) -> list[Action]:
 def _top_groups(st: State, ids: dict[int, list[int]], tk: int, naturals: list[int]) -> list[tuple[int, ...]]:
     """Ways to meld the top card for an initial meld: two or more of the naturals, with
     up to the wild-card limit of the most valuable wild cards, fewest cards first."""
-    wild_pool = sorted(ids.get(JOKER, []) + ids.get(TWO, []), key=lambda c: -POINTS_OF[c])
+    return _top_bases(st.rules, naturals, ids.get(JOKER, []) + ids.get(TWO, []))
+
+
+def _top_bases(rules: Rules, naturals: Sequence[int], wilds: Sequence[int]) -> list[tuple[int, ...]]:
+    """Two or more of ``naturals`` with up to the wild-card limit of the most valuable
+    of ``wilds``, fewest cards first."""
+    wild_pool = sorted(wilds, key=lambda c: -POINTS_OF[c])
     out = []
     for k in range(2, len(naturals) + 1):
-        for w in range(0, min(st.rules.wild_limit, len(wild_pool)) + 1):
+        for w in range(0, min(rules.wild_limit, len(wild_pool)) + 1):
             out.append(tuple(naturals[:k]) + tuple(wild_pool[:w]))
     out.sort(key=len)
     return out
@@ -1314,16 +1367,12 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
     cands = _candidate_groups(st, ids, exclude)
     cands.sort(key=lambda g: -sum(POINTS_OF[c] for c in g[1]))
     cands = cands[:_EXTRA_CANDIDATES]
-    results: list[tuple[Group, ...]] = []
-    found: list[int] = []
     limit = st.rules.wild_limit
-    for mask in range(1, 1 << len(cands)):
-        if any((m & mask) == m for m in found):
-            continue  # a smaller set already reaches the minimum
-        chosen = [cands[i] for i in range(len(cands)) if mask >> i & 1]
+
+    def build(chosen: list) -> Optional[tuple[Group, ...]]:
         wneed = sum(g[2] for g in chosen)
         if wneed > len(wild_pool):
-            continue
+            return None
         pool = wild_pool[:]
         groups = []
         points = base_points
@@ -1344,9 +1393,27 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
             else:
                 gi += 1
         if points >= need:
+            return tuple(Group(tuple(g[1])) for g in groups)
+        return None
+
+    return smallest_sets(cands, build)
+
+
+def smallest_sets(cands: Sequence, build: Callable[[list], Optional[tuple]], most: int = 6) -> list[tuple]:
+    """What ``build`` makes of the subsets of ``cands`` (in the order of their bit masks),
+    passing over the supersets of a subset it already made something of (None: it
+    makes nothing), up to ``most`` results: the smallest sets of melds that reach an
+    initial meld's minimum count."""
+    results: list[tuple] = []
+    found: list[int] = []
+    for mask in range(1, 1 << len(cands)):
+        if any((m & mask) == m for m in found):
+            continue  # a smaller set already reaches the minimum
+        got = build([cands[i] for i in range(len(cands)) if mask >> i & 1])
+        if got is not None:
             found.append(mask)
-            results.append(tuple(Group(tuple(g[1])) for g in groups))
-            if len(results) >= 6:
+            results.append(got)
+            if len(results) >= most:
                 break
     return results
 
@@ -1404,17 +1471,27 @@ def _play_options(st: State, seat: int) -> list[Action]:
     for a in cands:
         if _meld_error(st, seat, a.groups, hand_set)[0] is None:
             out.append(a)
+    out.extend(discard_options(st, seat, KIND_OF))
+    return out
+
+
+def discard_options(st: State, seat: int, same: Sequence) -> list[Action]:
+    """The seat's discards, one card for each value of ``same[card]`` (its kind in
+    Classic; its rank and suit where sequences tell suits apart). The last card only
+    when going out is allowed; none after the partner's yes (the seat must go out)."""
+    hand = st.hands[seat]
+    out: list[Action] = []
+    if len(hand) == 1:
+        if _going_out_error(st, seat, None, 0) is None:
+            out.append(Discard(hand[0]))
+        return out
+    if st.permission is True:
+        return out
     done = set()
-    one_left = len(hand) == 1
     for c in hand:
-        k = KIND_OF[c]
-        if k in done:
-            continue
-        done.add(k)
-        if one_left:
-            if _going_out_error(st, seat, None, 0) is None:
-                out.append(Discard(c))
-        elif st.permission is not True:
+        k = same[c]
+        if k not in done:
+            done.add(k)
             out.append(Discard(c))
     return out
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
 
-from ..actions import Action, Ask, Discard, Group, Meld, TakePile
-from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, SUIT_OF, TWO, WILD_OF, describe
-from ..core import _concealed_ok, _going_out_error, _meld_error, _onto_meld, _Plan
+from ..actions import Action, Ask, Group, Meld, TakePile
+from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, SUIT_OF, TWO, WILD_OF
+from ..core import (_cards_error, _concealed_ok, _gather_groups, _going_out_error, _meld_error, _onto_meld,
+                    _Plan, _share_wilds, _take_end, _take_start, _top_bases, discard_options, smallest_sets)
 from ..state import PLAY, State
 from . import samba as G
 
@@ -46,26 +47,13 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     targets: set[int] = set()
     after: dict[int, Optional[str]] = {m.id: m.canasta for m in melds}
     new_kinds: list[Optional[str]] = []
-    todo: list[tuple[tuple[int, ...], Optional[int], bool]] = []
-    if extra_top >= 0:
-        todo.append((tuple(top_with), top_onto, True))
-    for g in groups:
-        if isinstance(g, Group):
-            cards, onto = tuple(g.cards), g.onto
-        else:
-            cards, onto = tuple(g), None
-        if not cards:
-            return "A meld group cannot be empty.", None
-        todo.append((cards, onto, False))
-    if not todo:
-        return "Choose the cards to meld.", None
+    err, todo = _gather_groups(groups, extra_top, top_with, top_onto)
+    if err:
+        return err, None
     for cards, onto, is_top in todo:
-        for c in cards:
-            if c in seen:
-                return "The same card cannot be used twice.", None
-            if c not in hand_set:
-                return f"{describe(c).capitalize()} is not in your hand.", None
-            seen.add(c)
+        err = _cards_error(cards, seen, hand_set)
+        if err:
+            return err, None
         whole = cards + (extra_top,) if is_top else cards
         wilds = 0
         for c in whole:
@@ -148,25 +136,11 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     the top card alone onto the side's meld that is not a canasta, when the pile is not
     frozen against the side. A wild or black three on top blocks the pile."""
     r = st.rules
-    pile = st.pile
-    if not pile:
-        return "The discard pile is empty.", None
-    top = pile[-1]
+    err, top, hand_set = _take_start(st, seat, with_cards)
+    if err:
+        return err, None
     tk = KIND_OF[top]
-    if WILD_OF[top]:
-        return "A wild card on top of the pile stops anyone from taking it.", None
-    if tk == BLACK3:
-        return "A black three on top of the pile blocks it: draw from the stock.", None
-    if tk == RED3:
-        return "A red three on top of the pile blocks it.", None
-    hand = st.hands[seat]
-    if len(hand) == 1 and len(pile) == 1:
-        return "With a single card in hand you may not take a pile of a single card.", None
     team = st.team_of(seat)
-    hand_set = set(hand)
-    for c in with_cards:
-        if c not in hand_set:
-            return f"{describe(c).capitalize()} is not in your hand.", None
     name, plural = RANK_NAMES[tk], PLURAL_NAMES[tk]
     if with_cards:
         nat = sum(1 for c in with_cards if KIND_OF[c] == tk)
@@ -196,20 +170,8 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     if err:
         return err, None
     assert plan is not None
-    if not st.melds[team]:
-        need = st.minimum(team)
-        if plan.points < need:
-            return (f"Your side's first meld must count at least {need}; the top card and the "
-                    f"cards melded with it count {plan.points}."), None
-    gained = sum(1 for c in pile[:-1] if KIND_OF[c] != RED3)
-    left = len(hand) - plan.used + gained
-    if left <= 1:
-        err = _going_out_error(st, seat, plan, left)
-        if err:
-            return err, None
-    if plan.black3 and left > 1:
-        return "Black threes may be melded only when going out.", None
-    return None, plan
+    err = _take_end(st, seat, plan)
+    return (err, None) if err else (None, plan)
 
 
 def accepting(st: State, team: int, cards: Sequence[int]) -> list[int]:
@@ -493,29 +455,9 @@ def _place_wilds(st: State, team: int, sol: list, wilds: list[int]) -> Optional[
             slots.append([nat, cap, need, n[1], None])
         else:
             slots.append([len(n[1]), 0, 0, n[1], None])
-    pool = sorted(wilds, key=lambda c: POINTS_OF[c])
-    for sl in slots:
-        if sl[2]:
-            if not pool:
-                return None
-            sl[3] = sl[3] + [pool.pop()]
-            sl[1] -= 1
-            sl[0] += 1
-    full = G.CANASTA_SIZE
-    for sl in sorted(slots, key=lambda sl: full - sl[0] if sl[0] < full else 99):
-        if sl[0] >= full:
-            continue
-        short = full - sl[0]
-        if short <= sl[1] and short <= len(pool):
-            for _ in range(short):
-                sl[3] = sl[3] + [pool.pop()]
-            sl[1] -= short
-            sl[0] += short
-    for sl in slots:
-        while pool and sl[1] > 0:
-            sl[3] = sl[3] + [pool.pop()]
-            sl[1] -= 1
-            sl[0] += 1
+    pool = _share_wilds(slots, wilds, G.CANASTA_SIZE)
+    if pool is None:
+        return None
     extra_melds: list[Group] = []
     if pool:
         if not r.wild_melds:
@@ -652,21 +594,13 @@ def _initial_sets(st: State, seat: int, h: _Hand, base_points: int, used: set) -
             seen.add(key)
             uniq.append(g)
     cands = uniq[:_EXTRA_CANDIDATES]
-    results: list[tuple[Group, ...]] = []
-    found: list[int] = []
-    for mask in range(1, 1 << len(cands)):
-        if any((m & mask) == m for m in found):
-            continue
-        chosen = [cands[i] for i in range(len(cands)) if mask >> i & 1]
+
+    def build(chosen: list) -> Optional[tuple[Group, ...]]:
         cards: set[int] = set()
-        clash = False
         for g in chosen:
             if cards.intersection(g):
-                clash = True
-                break
+                return None
             cards.update(g)
-        if clash:
-            continue
         points = base_points + sum(POINTS_OF[c] for c in cards)
         groups = [list(g) for g in chosen]
         if points < need:
@@ -687,11 +621,10 @@ def _initial_sets(st: State, seat: int, h: _Hand, base_points: int, used: set) -
                         g.append(c)
                         points += POINTS_OF[c]
         if points >= need:
-            found.append(mask)
-            results.append(tuple(Group(tuple(g)) for g in groups))
-            if len(results) >= 6:
-                break
-    return results
+            return tuple(Group(tuple(g)) for g in groups)
+        return None
+
+    return smallest_sets(cands, build)
 
 
 def take_options(st: State, seat: int) -> list[Action]:
@@ -713,13 +646,7 @@ def take_options(st: State, seat: int) -> list[Action]:
     if not st.melds[team]:
         if len(naturals) < 2:
             return []
-        wild_pool = sorted(h.wilds, key=lambda c: -POINTS_OF[c])
-        bases = []
-        for k in range(2, len(naturals) + 1):
-            for w in range(0, min(r.wild_limit, len(wild_pool)) + 1):  # type: ignore[type-var]
-                bases.append(tuple(naturals[:k]) + tuple(wild_pool[:w]))
-        bases.sort(key=len)
-        for base in bases:
+        for base in _top_bases(r, naturals, h.wilds):
             pts = sum(POINTS_OF[c] for c in base) + POINTS_OF[top]
             rest = _Hand(hand, skip=base)
             for extra in _initial_sets(st, seat, rest, pts, set(base)):
@@ -831,18 +758,7 @@ def play_options(st: State, seat: int) -> list[Action]:
             out.append(Meld(groups))
     if r.merge_groups:
         out.extend(merge_options(st, seat))
-    done = set()
-    one_left = len(hand) == 1
-    for c in hand:
-        code = CODE_OF[c]
-        if code in done:
-            continue
-        done.add(code)
-        if one_left:
-            if _going_out_error(st, seat, None, 0) is None:
-                out.append(Discard(c))
-        elif st.permission is not True:
-            out.append(Discard(c))
+    out.extend(discard_options(st, seat, CODE_OF))
     return out
 
 
