@@ -33,12 +33,12 @@ from .engine.state import DEAL_OVER, GAME_OVER
 
 
 def play_deal(levels: list[str], rules: Rules, seed: object, dealer: int, player_seed: int = 0,
-              budget_ms: Optional[float] = None) -> dict:
+              budget_ms: Optional[float] = None, cap_ms: Optional[float] = None) -> dict:
     """Play one deal with ``levels[team]`` at every seat of that team. Returns the deal's
     score per team and the decision times (ms) per level."""
     st = new_game(rules, seed=seed, dealer=dealer)
     r = st.rules
-    players = [make_player(levels[s % r.teams], seed=player_seed * 100 + s, budget_ms=budget_ms)
+    players = [make_player(levels[s % r.teams], seed=player_seed * 100 + s, budget_ms=budget_ms, cap_ms=cap_ms)
                for s in range(r.players)]
     times: dict[str, list[float]] = {}
     steps = 0
@@ -69,6 +69,7 @@ def _side_diff(scores: list[int], side_a_teams: list[int]) -> tuple[float, int]:
 def _job(args: tuple) -> dict:
     i, level_a, level_b, players, teams, seed, duplicate, budget_ms, *more = args
     variant = more[0] if more else "classic"
+    cap_ms = more[1] if len(more) > 1 else None
     rules = Rules(variant=variant, players=players, teams=teams)
     nteams = rules.resolved().teams
     deal_seed = f"arena:{seed}:{i}"
@@ -78,7 +79,8 @@ def _job(args: tuple) -> dict:
     if duplicate:
         plays.append((1, [level_b] + [level_a] * (nteams - 1)))
     for swapped, levels in plays:
-        res = play_deal(levels, rules, deal_seed, dealer, player_seed=seed * 1000 + i, budget_ms=budget_ms)
+        res = play_deal(levels, rules, deal_seed, dealer, player_seed=seed * 1000 + i, budget_ms=budget_ms,
+                        cap_ms=cap_ms)
         side_a = [0] if not swapped else list(range(1, nteams))
         diff, win = _side_diff(res["scores"], side_a)
         out["diffs"].append(diff)
@@ -92,26 +94,49 @@ def _job(args: tuple) -> dict:
 
 def run_arena(level_a: str, level_b: str, deals: int, players: int = 4, seed: int = 1,
               duplicate: bool = False, workers: int = 1, budget_ms: Optional[float] = None,
-              teams: Optional[int] = None, progress: bool = False, variant: str = "classic") -> dict:
-    jobs = [(i, level_a, level_b, players, teams, seed, duplicate, budget_ms, variant) for i in range(deals)]
+              teams: Optional[int] = None, progress: bool = False, variant: str = "classic",
+              cap_ms: Optional[float] = None, partial: Optional[str] = None) -> dict:
+    """Play the deals and return the summary. ``partial``: a JSON file rewritten after
+    every deal (or pair) with the summary so far (``"complete": false``), so that the
+    figures of a long run survive its interruption."""
+    jobs = [(i, level_a, level_b, players, teams, seed, duplicate, budget_ms, variant, cap_ms)
+            for i in range(deals)]
     results: list[dict] = []
     t0 = time.time()
+
+    def done(k: int) -> None:
+        if progress and (k + 1) % max(1, deals // 20) == 0:
+            _progress(results, k + 1, deals, t0)
+        if partial:
+            s = summarize(sorted(results, key=lambda r: r["index"]), level_a, level_b, players, seed,
+                          duplicate, budget_ms, time.time() - t0)
+            s.update(variant=variant, cap_ms=cap_ms, complete=False, planned=deals)
+            write_json(partial, s)
+
     if workers > 1:
         import multiprocessing as mp
         with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(workers) as pool:
             for k, res in enumerate(pool.imap_unordered(_job, jobs)):
                 results.append(res)
-                if progress and (k + 1) % max(1, deals // 20) == 0:
-                    _progress(results, k + 1, deals, t0)
+                done(k)
     else:
         for k, job in enumerate(jobs):
             results.append(_job(job))
-            if progress and (k + 1) % max(1, deals // 20) == 0:
-                _progress(results, k + 1, deals, t0)
+            done(k)
     results.sort(key=lambda r: r["index"])
     s = summarize(results, level_a, level_b, players, seed, duplicate, budget_ms, time.time() - t0)
-    s["variant"] = variant
+    s.update(variant=variant, cap_ms=cap_ms, complete=True, planned=deals)
     return s
+
+
+def write_json(path: str, s: dict) -> None:
+    """Write ``s`` to ``path`` whole or not at all (through a file beside it)."""
+    import os
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(s, f, indent=2)
+        f.write("\n")
+    os.replace(tmp, path)
 
 
 def _progress(results: list[dict], done: int, total: int, t0: float) -> None:
@@ -195,21 +220,25 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia")
     ap.add_argument("--duplicate", action="store_true", help="play each deal twice, seats swapped")
     ap.add_argument("--workers", type=int, default=1, help="processes to spread the deals over")
-    ap.add_argument("--budget-ms", type=float, default=None, help="hard player's time per decision")
-    ap.add_argument("--json", default=None, help="also write the figures to this JSON file")
+    ap.add_argument("--budget-ms", type=float, default=None,
+                    help="hard player's time per decision (sets its number of worlds)")
+    ap.add_argument("--cap-ms", type=float, default=None,
+                    help="hard player's clock cap per decision (default 2.5 budgets); a generous cap "
+                         "makes the figures independent of the machine's load")
+    ap.add_argument("--json", default=None,
+                    help="also write the figures to this JSON file (rewritten after every deal while running)")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
     ns = ap.parse_args(argv)
     if ns.deals < 1:
         ap.error("--deals must be at least 1")
     s = run_arena(ns.team0, ns.team1, ns.deals, ns.players, ns.seed, ns.duplicate, max(1, ns.workers),
-                  ns.budget_ms, ns.teams, progress=not ns.quiet, variant=ns.variant)
+                  ns.budget_ms, ns.teams, progress=not ns.quiet, variant=ns.variant, cap_ms=ns.cap_ms,
+                  partial=ns.json)
     if ns.variant != "classic":
         print(f"game: {ns.variant}")
     print(format_report(s))
     if ns.json:
-        with open(ns.json, "w", encoding="utf-8") as f:
-            json.dump(s, f, indent=2)
-            f.write("\n")
+        write_json(ns.json, s)
     return 0
 
 

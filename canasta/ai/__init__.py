@@ -23,16 +23,18 @@ from .search import DEFAULT_BUDGET_MS, HardPlayer
 LEVELS = AI_LEVELS
 
 
-def make_player(level: str, seed: int = 0, budget_ms: float | None = None) -> Player:
+def make_player(level: str, seed: int = 0, budget_ms: float | None = None,
+                cap_ms: float | None = None) -> Player:
     """A computer player of ``level``. ``seed`` fixes the hard and random players'
-    choices; ``budget_ms`` is the hard player's time per decision."""
+    choices; ``budget_ms`` is the hard player's time per decision (it sets its number
+    of worlds), ``cap_ms`` its clock cap (default: 2.5 budgets)."""
     level = level.lower()
     if level == "easy":
         return EasyPlayer()
     if level == "medium":
         return MediumPlayer()
     if level == "hard":
-        return HardPlayer(seed=seed, budget_ms=budget_ms)
+        return HardPlayer(seed=seed, budget_ms=budget_ms, cap_ms=cap_ms)
     if level == "random":
         return RandomPlayer(seed=seed)
     raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")

@@ -90,7 +90,7 @@ def _world_share(rules) -> float:
 
 SEQUENCE_GAME_WORLDS = 0.5
 SEQUENCE_GAME_ROUNDS = 1     # rounds of turns simulated in Samba and Bolivia
-SEQUENCE_GAME_CAP = 0.85     # their clock cap, in budgets
+CLOCK_CAP = 2.5              # the clock cap, in budgets (a safety net on a slow or busy machine)
 
 
 def margin_for(values: Sequence[float], team: int) -> float:
@@ -124,7 +124,8 @@ class HardPlayer(Player):
     level = "hard"
 
     def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
-                 candidates: int = DEFAULT_CANDIDATES, depth: int | None = None):
+                 candidates: int = DEFAULT_CANDIDATES, depth: int | None = None,
+                 cap_ms: float | None = None):
         self.seed = seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
         # the budget sets the number of worlds, in proportion (a fixed number: the clock
@@ -133,6 +134,9 @@ class HardPlayer(Player):
         self.worlds = max(2, int(round(worlds * scale)))
         self.candidates = candidates
         self.depth = depth  # turns; None: DEFAULT_ROUNDS rounds of the table
+        # the clock cap of a decision (ms): CLOCK_CAP budgets unless given (an arena
+        # gives a generous one, so that its figures do not depend on the machine's load)
+        self.cap_ms = CLOCK_CAP * self.budget_ms if cap_ms is None else float(cap_ms)
         self.last_stats: dict = {}
 
     def choose(self, obs: Observation, legal: Sequence[Action], should_stop: StopCheck = None) -> Action:
@@ -155,9 +159,7 @@ class HardPlayer(Player):
         """The index in ``legal`` of the candidate with the best mean margin."""
         start = time.perf_counter()
         seq_game = has_sequences(obs.rules)
-        # a safety cap only in Classic; in Samba and Bolivia (three times dearer to
-        # simulate) the budget itself, so that a decision keeps Classic's time
-        deadline = start + self.budget_ms / 1000.0 * (SEQUENCE_GAME_CAP if seq_game else 2.5)
+        deadline = start + self.cap_ms / 1000.0
         rng = random.Random(f"hard|{self.seed}|{observation_key(obs)}")
         team = obs.seat % obs.rules.teams
         rounds = SEQUENCE_GAME_ROUNDS if seq_game else DEFAULT_ROUNDS
