@@ -24,6 +24,7 @@ import math
 import statistics
 import sys
 import time
+from collections import Counter
 from typing import Optional
 
 from .ai import LEVELS, make_player
@@ -55,7 +56,9 @@ def play_deal(levels: list[str], rules: Rules, seed: object, dealer: int, player
         if steps > 5000:
             raise RuntimeError(f"deal {seed!r} did not end after {steps} actions")
     assert st.result is not None
-    return {"scores": list(st.result.scores), "times": times, "steps": steps}
+    # the canastas each side made, by kind (how often the players make sambas, ...)
+    made = [dict(Counter(m.canasta for m in melds if m.canasta is not None)) for melds in st.melds]
+    return {"scores": list(st.result.scores), "times": times, "steps": steps, "canastas": made}
 
 
 def _side_diff(scores: list[int], side_a_teams: list[int]) -> tuple[float, int]:
@@ -74,7 +77,7 @@ def _job(args: tuple) -> dict:
     nteams = rules.resolved().teams
     deal_seed = f"arena:{seed}:{i}"
     dealer = i % players
-    out = {"index": i, "diffs": [], "wins": [], "times": {}}
+    out = {"index": i, "diffs": [], "wins": [], "times": {}, "canastas": {}}
     plays = [(0, [level_a] + [level_b] * (nteams - 1))]
     if duplicate:
         plays.append((1, [level_b] + [level_a] * (nteams - 1)))
@@ -85,6 +88,10 @@ def _job(args: tuple) -> dict:
         diff, win = _side_diff(res["scores"], side_a)
         out["diffs"].append(diff)
         out["wins"].append(win)
+        for team, made in enumerate(res["canastas"]):
+            acc = out["canastas"].setdefault(levels[team], {})
+            for kind, n in made.items():
+                acc[kind] = acc.get(kind, 0) + n
         for lvl, ts in res["times"].items():
             acc = out["times"].setdefault(lvl, [0.0, 0])
             acc[0] += sum(ts)
@@ -160,7 +167,12 @@ def summarize(results: list[dict], level_a: str, level_b: str, players: int, see
     else:
         wins = plays
     times: dict[str, list[float]] = {}
+    made: dict[str, dict[str, int]] = {}
     for r in results:
+        for lvl, kinds in r.get("canastas", {}).items():
+            acc = made.setdefault(lvl, {})
+            for kind, count in kinds.items():
+                acc[kind] = acc.get(kind, 0) + count
         for lvl, (total, count) in r["times"].items():
             acc = times.setdefault(lvl, [0.0, 0])
             acc[0] += total
@@ -174,6 +186,9 @@ def summarize(results: list[dict], level_a: str, level_b: str, players: int, see
         "win_share_plays": _shares(plays),
         "decision_ms": {lvl: (tot / cnt if cnt else 0.0) for lvl, (tot, cnt) in times.items()},
         "decisions": {lvl: cnt for lvl, (tot, cnt) in times.items()},
+        # canastas made per play of a deal by the level's teams together, by kind
+        "canastas_per_deal": {lvl: {k: c / max(1, played) for k, c in sorted(kinds.items())}
+                              for lvl, kinds in made.items()},
         "seconds": seconds,
     }
 
@@ -206,6 +221,9 @@ def format_report(s: dict) -> str:
         lines.append(_share_line("single plays won", s["win_share_plays"]))
     for lvl, ms in sorted(s["decision_ms"].items()):
         lines.append(f"mean decision time {lvl}: {ms:.2f} ms ({s['decisions'][lvl]} decisions)")
+    for lvl, kinds in sorted(s.get("canastas_per_deal", {}).items()):
+        made = ", ".join(f"{k} {n:.2f}" for k, n in kinds.items()) or "none"
+        lines.append(f"canastas a deal made by {lvl}: {made}")
     return "\n".join(lines)
 
 
