@@ -61,3 +61,35 @@ def test_the_rules_of_every_game_and_seating_can_be_written_out():
     for key, rules in games.all_presets().items():
         sections = dict(rules_sections(rules))
         assert sections["Scoring a deal"], key
+
+
+def test_samba_and_bolivia_have_their_own_score_lines_on_the_rules_screen():
+    samba = _scoring(Rules(variant="samba"))
+    bolivia = _scoring(Rules(variant="bolivia"))
+    assert "Sambas: +1,500 each samba (a sequence of seven of one suit)." in samba
+    assert not any(line.startswith(("Bolivias", "Escaleras", "Concealed", "Black threes")) for line in samba)
+    assert "Escaleras: +1,500 each escalera (a sequence of seven of one suit)." in bolivia
+    assert "Bolivias: +2,500 each bolivia (seven wild cards)." in bolivia
+    assert "Black threes left in hand: minus 100 each black three still in a hand." in bolivia
+    assert any(line.startswith("Red threes: 100 each, 1,000 for all six; taken off instead from a side "
+                               "with fewer than two canastas") for line in samba)
+    for variant in ("samba", "bolivia"):
+        r = Rules(variant=variant).resolved()
+        assert _scoring(Rules(variant=variant))[1:] == [f"{line.label}: {line.detail}."
+                                                         for line in game_of(r).score_rules(r)]
+
+
+def test_samba_and_bolivia_deals_are_scored_in_the_lines_described():
+    for variant in ("samba", "bolivia"):
+        r = Rules(variant=variant).resolved()
+        described = {line.label for line in game_of(r).score_rules(r)}
+        rng = random.Random(5)
+        seen = set()
+        for seed in range(3):
+            st = new_game(Rules(variant=variant), seed=seed)
+            while not st.deal_over:
+                legal = legal_actions(st)
+                rich = [a for a in legal if isinstance(a, (Meld, TakePile))]
+                st = apply(st, rng.choice(rich) if rich and rng.random() < 0.7 else rng.choice(legal))[0]
+            seen |= {line.label for team in st.result.lines for line in team}
+        assert seen and seen <= described, (variant, seen - described)

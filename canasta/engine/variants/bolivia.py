@@ -12,7 +12,7 @@ from ..rules import Rules
 from . import samba as _samba
 from .samba import (ACTIONS, CANASTA_SIZE, MergeGroups, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
                     describe_meld, extend_error, group_error, is_closed, is_sequence_canasta, meld_error,
-                    rulebook, score)
+                    rulebook, score, score_rules)
 
 NAME = "bolivia"
 TITLE = "Bolivia"

@@ -436,6 +436,43 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
     return items, [it.lines() for it in items]
 
 
+def score_rules(rules: Rules) -> list:
+    """The lines a Samba or Bolivia deal's score may have under ``rules``, labelled as
+    ``score`` labels them, each with how it is counted (for the rules screen)."""
+    from ..state import ScoreLine
+    r = rules.resolved()
+    sc = r.scoring
+    seq = sequence_canasta_name(r)
+    lines = [
+        ScoreLine("Melded cards", 0, "the point values of every card the side has melded"),
+        ScoreLine("Escaleras" if seq == "escalera" else "Sambas", r.sequence_canasta_bonus,
+                  f"+{r.sequence_canasta_bonus:,} each {seq} (a sequence of seven of one suit)"),
+    ]
+    if r.wild_melds:
+        lines.append(ScoreLine("Bolivias", r.bolivia_bonus, f"+{r.bolivia_bonus:,} each bolivia (seven wild cards)"))
+    lines += [
+        ScoreLine("Natural canastas", sc.natural_canasta, f"+{sc.natural_canasta:,} each"),
+        ScoreLine("Mixed canastas", sc.mixed_canasta, f"+{sc.mixed_canasta:,} each"),
+    ]
+    red = f"{sc.red_three:,} each, {r.all_red_threes:,} for all six"
+    if r.red_threes_need_two_canastas:
+        red += "; taken off instead from a side with fewer than two canastas"
+    else:
+        red += "; taken off instead from a side that has not melded"
+    lines.append(ScoreLine("Red threes", sc.red_three, red))
+    lines.append(ScoreLine("Going out", r.going_out_bonus,
+                           f"+{r.going_out_bonus:,} for the side of the player who goes out"))
+    if r.concealed_bonus:
+        lines.append(ScoreLine("Concealed", r.concealed_bonus,
+                               f"+{r.concealed_bonus:,} more when going out concealed"))
+    lines.append(ScoreLine("Cards left in hand", 0,
+                           "minus the point values of the cards still in the side's hands"))
+    if r.black_three_in_hand != 5:  # else they count as any card left in hand
+        lines.append(ScoreLine("Black threes left in hand", -r.black_three_in_hand,
+                               f"minus {r.black_three_in_hand:,} each black three still in a hand"))
+    return lines
+
+
 def rulebook() -> dict:
     """The parts of the rules the core asks this game for (see ``core.rulebook``)."""
     from . import samba_rules
