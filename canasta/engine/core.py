@@ -1487,13 +1487,13 @@ def discard_options(st: State, seat: int, same: Sequence) -> list[Action]:
         return out
     if st.permission is True:
         return out
-    done = set()
+    first: dict = {}
     for c in hand:
         k = same[c]
-        if k not in done:
-            done.add(k)
-            out.append(Discard(c))
-    return out
+        if k not in first:
+            first[k] = c
+    new = tuple.__new__
+    return [new(Discard, (c,)) for c in first.values()]
 
 
 def preview_groups(st: State, groups: Sequence, seat: Optional[int] = None) -> tuple[Optional[str], int]:

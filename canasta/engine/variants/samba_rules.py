@@ -17,6 +17,8 @@ from ..core import (_cards_error, _concealed_ok, _gather_groups, _going_out_erro
 from ..state import PLAY, State
 from . import samba as G
 
+_tnew = tuple.__new__   # makes the actions' named tuples without a Python-level call
+
 _NODE_BUDGET = 200       # search steps per attempt to meld a whole hand
 
 
@@ -206,24 +208,39 @@ class _Hand:
     __slots__ = ("by_rank", "by_rs", "wilds", "b3", "_runs")
 
     def __init__(self, cards: Iterable[int], skip: Iterable[int] = ()):
-        skip = set(skip)
-        self.by_rank: dict[int, list[int]] = {}
-        self.by_rs: dict[tuple[int, int], list[int]] = {}
-        self.wilds: list[int] = []
-        self.b3: list[int] = []
-        self._runs: Optional[list[list[int]]] = None
+        skip = set(skip) if skip else None
+        by_rank: dict[int, list[int]] = {}
+        by_rs: dict[tuple[int, int], list[int]] = {}
+        wilds: list[int] = []
+        b3: list[int] = []
         for c in cards:
-            if c in skip:
+            if skip is not None and c in skip:
+                continue
+            if WILD_OF[c]:
+                wilds.append(c)
                 continue
             k = KIND_OF[c]
-            if WILD_OF[c]:
-                self.wilds.append(c)
-            elif k == BLACK3:
-                self.b3.append(c)
+            if k == BLACK3:
+                b3.append(c)
             elif k != RED3:
-                self.by_rank.setdefault(k, []).append(c)
-                self.by_rs.setdefault((k, SUIT_OF[c]), []).append(c)
-        self.wilds.sort(key=lambda c: POINTS_OF[c])
+                got = by_rank.get(k)
+                if got is None:
+                    by_rank[k] = [c]
+                else:
+                    got.append(c)
+                key = (k, SUIT_OF[c])
+                got = by_rs.get(key)
+                if got is None:
+                    by_rs[key] = [c]
+                else:
+                    got.append(c)
+        if len(wilds) > 1:
+            wilds.sort(key=POINTS_OF.__getitem__)
+        self.by_rank = by_rank
+        self.by_rs = by_rs
+        self.wilds = wilds
+        self.b3 = b3
+        self._runs: Optional[list[list[int]]] = None
 
     def wild_choices(self) -> list[int]:
         out = []
@@ -239,26 +256,57 @@ class _Hand:
         (one card of each rank)."""
         if self._runs is not None:
             return self._runs
-        per: dict[int, list[int]] = {}
+        masks = [0, 0, 0, 0]
         for (k, s) in self.by_rs:
-            if s in per:
-                per[s].append(k)
-            else:
-                per[s] = [k]
-        out = []
-        by_rs = self.by_rs
-        for s, ranks in per.items():
-            if len(ranks) < 3:
-                continue
-            ranks.sort()
-            start = 0
-            for i in range(1, len(ranks) + 1):
-                if i == len(ranks) or ranks[i] != ranks[i - 1] + 1:
-                    if i - start >= 3:
-                        out.append([by_rs[(k, s)][0] for k in ranks[start:i]])
-                    start = i
+            masks[s] |= 1 << k
+        out: list[list[int]] = []
         self._runs = out
+        if not any(m & (m >> 1) & (m >> 2) for m in masks):
+            return out  # no three ranks of a suit in a row
+        by_rs = self.by_rs
+        for s in _suit_order(by_rs):
+            m = masks[s]
+            if not m & (m >> 1) & (m >> 2):
+                continue  # no three ranks in a row
+            k = 4
+            while k <= 14:
+                if m >> k & 1:
+                    start = k
+                    while k <= 14 and m >> k & 1:
+                        k += 1
+                    if k - start >= 3:
+                        out.append([by_rs[(r, s)][0] for r in range(start, k)])
+                else:
+                    k += 1
         return out
+
+
+def _suit_order(by_rs: dict) -> list[int]:
+    """The suits in the order they first appear among the hand's naturals (the order
+    the runs were always listed in)."""
+    order: list[int] = []
+    for (_k, s) in by_rs:
+        if s not in order:
+            order.append(s)
+            if len(order) == 4:
+                break
+    return order
+
+
+def _group_ok(r, naturals: int, wilds: int) -> bool:
+    """``samba.group_error(r, rank, naturals, wilds, False) is None`` (a group that
+    exists), without writing its sentence."""
+    if wilds > r.wild_limit:
+        return False
+    if wilds and r.twice_naturals and naturals < 2 * wilds:
+        return False
+    return not (wilds and r.more_naturals_than_wilds and naturals <= wilds)
+
+
+def _new_group_ok(r, naturals: int, wilds: int) -> bool:
+    """``samba.group_error(r, rank, naturals, wilds, True) is None``, for two naturals
+    or more."""
+    return naturals + wilds >= 3 and _group_ok(r, naturals, wilds)
 
 
 def _new_melds(r, h: _Hand, with_wilds: bool = True) -> list[tuple[int, ...]]:
@@ -267,16 +315,20 @@ def _new_melds(r, h: _Hand, with_wilds: bool = True) -> list[tuple[int, ...]]:
     melds."""
     out: list[tuple[int, ...]] = []
     wc = h.wild_choices() if with_wilds else []
-    for k, cards in h.by_rank.items():
+    two = tuple(h.wilds[-2:]) if with_wilds and len(h.wilds) >= 2 else None
+    for cards in h.by_rank.values():
         n = len(cards)
+        if n < 2:
+            continue
+        t = tuple(cards)
         if n >= 3:
-            out.append(tuple(cards))
-        if n >= 2:
-            if wc and G.group_error(r, k, n, 1, True) is None:
-                for w in wc:
-                    out.append(tuple(cards) + (w,))
-            if with_wilds and len(h.wilds) >= 2 and G.group_error(r, k, n, 2, True) is None:
-                out.append(tuple(cards) + tuple(h.wilds[-2:]))
+            out.append(t)
+        # (a new group of n naturals: group_error(r, k, n, w, True) is None)
+        if wc and _new_group_ok(r, n, 1):
+            for w in wc:
+                out.append(t + (w,))
+        if two is not None and _new_group_ok(r, n, 2):
+            out.append(t + two)
     for run in h.runs():
         n = len(run)
         for size in range(min(G.SEQUENCE_MAX, n), 2, -1):
@@ -543,10 +595,10 @@ def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
     team = st.team_of(seat)
     if h is None:
         h = _Hand(hand)
-    if _out_potential(st, team, h) < r.canastas_to_go_out:  # type: ignore[operator]
-        return None
     bad, _one = _placeable(st, team, h)
     if bad > 1:
+        return None
+    if _out_potential(st, team, h) < r.canastas_to_go_out:  # type: ignore[operator]
         return None
     hand_set = set(hand)
     tries = 0
@@ -594,6 +646,13 @@ def _initial_sets(st: State, seat: int, h: _Hand, base_points: int, used: set) -
             seen.add(key)
             uniq.append(g)
     cands = uniq[:_EXTRA_CANDIDATES]
+    # every candidate's cards and every spare wild card together: when even they fall
+    # short of the minimum, no set does (and the 255 sets need not be tried)
+    every = set(h.wilds).difference(used)
+    for g in cands:
+        every.update(g)
+    if base_points + sum(POINTS_OF[c] for c in every) < need:
+        return []
 
     def build(chosen: list) -> Optional[tuple[Group, ...]]:
         cards: set[int] = set()
@@ -640,12 +699,12 @@ def take_options(st: State, seat: int) -> list[Action]:
         return []
     r = st.rules
     team = st.team_of(seat)
-    h = _Hand(hand)
-    naturals = h.by_rank.get(tk, [])
+    naturals = [c for c in hand if KIND_OF[c] == tk]
     out: list[Action] = []
     if not st.melds[team]:
         if len(naturals) < 2:
             return []
+        h = _Hand(hand)
         for base in _top_bases(r, naturals, h.wilds):
             pts = sum(POINTS_OF[c] for c in base) + POINTS_OF[top]
             rest = _Hand(hand, skip=base)
@@ -660,11 +719,16 @@ def take_options(st: State, seat: int) -> list[Action]:
     if len(naturals) >= 2:
         cands.append(TakePile(tuple(naturals[:2])))
     if not st.pile_frozen_for(team):
-        for mid in accepting(st, team, (top,)):
+        for mid in _accepting_top(st, team, top):
             cands.append(TakePile((), (), mid))
+    if not cands:
+        return out
     gained = sum(1 for c in pile[:-1] if KIND_OF[c] != RED3)
+    n_hand = len(hand)
     for a in cands:
-        if take_error(st, seat, a.with_cards, a.melds, a.onto)[0] is None:
+        if n_hand - len(a.with_cards) + gained > 1 and _plain_take_ok(st, team, a, top):
+            out.append(a)  # what take_error would say, without planning the take
+        elif take_error(st, seat, a.with_cards, a.melds, a.onto)[0] is None:
             out.append(a)
         elif gained <= 1:
             rest = [c for c in hand if c not in a.with_cards]
@@ -676,6 +740,42 @@ def take_options(st: State, seat: int) -> list[Action]:
     return out
 
 
+def _accepting_top(st: State, team: int, top: int) -> list[int]:
+    """``accepting(st, team, (top,))`` for a natural card: only a group of its rank or
+    a sequence of its suit that it continues can take it, so only those are asked."""
+    k = KIND_OF[top]
+    s = SUIT_OF[top]
+    r = st.rules
+    out = []
+    for m in st.melds[team]:
+        if m.closed:
+            continue
+        kind = m.kind
+        if kind == "group":
+            if m.rank != k:
+                continue
+        elif kind == "sequence":
+            if m.suit != s or not (k == m.low - 1 or k == m.high + 1):
+                continue
+        else:
+            continue
+        if G.extend_error(m, (top,), r) is None:
+            out.append(m.id)
+    return out
+
+
+def _plain_take_ok(st: State, team: int, a: TakePile, top: int) -> bool:
+    """For a side that has melded, taking a pile that leaves it two cards or more, with
+    no other melds: True when ``take_error`` would accept the take (its other checks
+    hold by construction of the candidates in ``take_options``); False when it must
+    be asked."""
+    if a.with_cards:
+        return G.classify(a.with_cards + (top,), st.rules)[0] is None
+    m = st.meld_by_id(team, a.onto)
+    return (m is not None and not m.closed and m.canasta is None
+            and (m.kind == "group" or (m.kind == "sequence" and bool(st.rules.take_onto_sequence))))
+
+
 def play_options(st: State, seat: int) -> list[Action]:
     r = st.rules
     hand = st.hands[seat]
@@ -685,19 +785,20 @@ def play_options(st: State, seat: int) -> list[Action]:
     if st.melds[team]:
         wc = h.wild_choices()
         for g in _new_melds(r, h):
-            cands.append((Group(g),))
+            cands.append((_tnew(Group, (g, None)),))
         for m in st.melds[team]:
             if m.closed:
                 continue
             if m.kind == "group":
+                mid = m.id
                 cards = h.by_rank.get(m.rank)
                 if cards:
-                    cands.append((Group((cards[0],), m.id),))
+                    cands.append((_tnew(Group, ((cards[0],), mid)),))
                     if len(cards) > 1:
-                        cands.append((Group(tuple(cards), m.id),))
-                if m.canasta is None and wc and G.group_error(r, m.rank, m.naturals, m.wilds + 1, False) is None:
+                        cands.append((_tnew(Group, (tuple(cards), mid)),))
+                if m.canasta is None and wc and _group_ok(r, m.naturals, m.wilds + 1):
                     for w in wc:
-                        cands.append((Group((w,), m.id),))
+                        cands.append((_tnew(Group, ((w,), mid)),))
             elif m.kind == "sequence":
                 s, low, high, room = m.suit, m.low, m.high, G.SEQUENCE_MAX - len(m.cards)
                 below = []
@@ -742,11 +843,13 @@ def play_options(st: State, seat: int) -> list[Action]:
     fast = st.permission is not True
     n_hand = len(hand)
     seen = set()
+    last = len(cands) - 1
+    opening = not st.melds[team]
     for i, groups in enumerate(cands):
         if i < shaped:
             # built distinct: no two shaped candidates are the same choice
-            if fast and n_hand - sum(len(g.cards) for g in groups) >= 2:
-                out.append(Meld(groups))
+            if fast and n_hand - len(groups[0].cards) >= 2:  # one group each
+                out.append(_tnew(Meld, (groups,)))
                 continue
         else:
             key = tuple(sorted((tuple(sorted(CODE_OF[c] for c in g.cards)), -1 if g.onto is None else g.onto)
@@ -754,6 +857,15 @@ def play_options(st: State, seat: int) -> list[Action]:
             if key in seen:
                 continue
             seen.add(key)
+            if i == last and plan is not None and n_hand > 1:
+                # the way out: going_out_plan checked it as the validator would
+                out.append(Meld(groups))
+                continue
+            if opening and fast and (i < last or plan is None) and n_hand - sum(len(g.cards) for g in groups) >= 2:
+                # an initial meld that keeps two cards: _initial_sets made it of legal
+                # melds reaching the minimum, as the validator would judge it
+                out.append(Meld(groups))
+                continue
         if _meld_error(st, seat, groups)[0] is None:
             out.append(Meld(groups))
     if r.merge_groups:
