@@ -453,8 +453,18 @@ def take_score(v: Observation, a: TakePile) -> float:
     return score
 
 
-def medium_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
-    """A score for each legal action (the medium player plays the highest)."""
+#: the most a discard can score in ``medium_scores`` when the next player is an
+#: opponent, before the pile's worth (its keep value is at least -20, the freeze bonus
+#: at most 250; a partner next adds at most 0.3 of the pile's worth)
+_DISCARD_CEILING = -1000.0 + 20.0 + 250.0
+
+
+def medium_scores(v: Observation, legal: Sequence[Action], best_only: bool = False) -> list[float]:
+    """A score for each legal action (the medium player plays the highest).
+
+    ``best_only``: only the highest matters (the medium player's choice): when a meld
+    or an ask already scores above anything a discard can, the discards are not scored
+    (they get ``NEG``), which changes no choice."""
     if v.rules.foot_size:   # Hand and Foot: its own heuristics
         from .handfoot import medium_scores as hand_and_foot_scores
         return hand_and_foot_scores(v, legal)
@@ -486,15 +496,11 @@ def medium_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
         return scores
     hand_len = len(v.hand)
     discards = [a for a in legal if type(a) is Discard]
-    dscores = dict(zip((a.card for a in discards), discard_scores(v, discards))) if discards else {}
     want_out: Optional[bool] = None
     for i, a in enumerate(legal):
         t = type(a)
         if t is Discard:
-            s = dscores[a.card]
-            if hand_len == 1:
-                s += 5000.0  # the last card: going out
-            scores[i] = s - 1000.0  # melds worth making come first
+            continue  # below
         elif t is Meld:
             used = sum(len(g.cards) for g in a.groups)
             if hand_len - used <= 1:
@@ -515,6 +521,24 @@ def medium_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
             scores[i] = 20000.0 if (-250.0 < margin < 100.0 and threat(v) < 0.75) else NEG
         else:
             scores[i] = NEG
+    if discards:
+        if best_only and hand_len > 1:
+            others = [scores[i] for i, a in enumerate(legal) if type(a) is not Discard]
+            ceiling = _DISCARD_CEILING
+            if (v.seat + 1) % v.players % v.teams == v.team:
+                ceiling += 0.3 * pile_value(v, 1)
+            if others and max(others) > ceiling:
+                for i, a in enumerate(legal):
+                    if type(a) is Discard:
+                        scores[i] = NEG
+                return scores
+        dscores = dict(zip((a.card for a in discards), discard_scores(v, discards)))
+        for i, a in enumerate(legal):
+            if type(a) is Discard:
+                s = dscores[a.card]
+                if hand_len == 1:
+                    s += 5000.0  # the last card: going out
+                scores[i] = s - 1000.0  # melds worth making come first
     return scores
 
 
@@ -601,7 +625,7 @@ def medium_choose(v: Observation, legal: Sequence[Action]) -> Action:
     own = game_policy(v.rules)
     if own is not None:
         return own.medium_choose(v, legal)
-    return _best(legal, medium_scores(v, legal))
+    return _best(legal, medium_scores(v, legal, best_only=True))
 
 
 # ---------------------------------------------------------------------------
