@@ -268,3 +268,52 @@ def test_autoplay_variant_to_the_end_of_the_game(tmp_path, variant):
     assert out.returncode == 0, out.stderr[-2000:]
     shots = sorted(tmp_path.glob("deal-*.png"))
     assert len(shots) >= 2
+
+
+MERGE = {
+    "scores": [0, 0], "dealer": 1, "turn": 0, "phase": "play",
+    "hands": [["9S", "TD", "JD", "4C", "7S", "8D"], ["5H", "6S", "7C", "8C", "9C", "TC"]],
+    "stock": 40, "discard": ["8S"],
+    "melds": [[{"cards": ["KH", "KC", "KD", "KS"], "by": 0}, {"cards": ["KH", "KC", "2C"], "by": 0},
+               {"cards": ["QH", "QC", "QD"], "by": 0}], []],
+    "red_threes": [[], []],
+}
+
+
+def test_two_groups_of_a_rank_merged_by_dragging_one_onto_the_other():
+    from canasta.engine.variants.samba import MergeGroups
+    rules = Rules(variant="samba", players=2, merge_groups=True)
+    app, scene = make_table(rules, state=position(rules, MERGE))
+    settle(app, scene)
+    st = scene.state
+    four, three, queens = st.melds[0]
+    assert MergeGroups(four.id, three.id) in legal_actions(st)
+    # the three kings picked up: only the four kings light (not the queens, not itself)
+    start, over = scene.meld_centre(three.id), scene.meld_centre(four.id)
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start)])
+    for i in range(1, 5):
+        pos = (start[0] + (over[0] - start[0]) * i // 4, start[1] + (over[1] - start[1]) * i // 4)
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))])
+    assert scene.drag is not None and scene.drag.from_meld == three.id
+    lit = {name for name, (what, _) in (scene.drag.targets or {}).items() if what == "do"}
+    assert lit == {f"meld:{four.id}"}
+    # dropped on the queens: refused in the engine's words, nothing changes
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=scene.meld_centre(queens.id))])
+    settle(app, scene)
+    assert [len(m.cards) for m in scene.state.melds[0]] == [4, 3, 3] and scene.toast.error
+    # dropped on the four kings: one group of seven, a mixed canasta
+    drag(app, scene.meld_centre(three.id), scene.meld_centre(four.id))
+    settle(app, scene)
+    melds = scene.state.melds[0]
+    assert [len(m.cards) for m in melds] == [7, 3] and melds[0].canasta == "mixed"
+    assert scene.ctl.game.actions[-1] == MergeGroups(four.id, three.id)
+
+
+def test_a_meld_cannot_be_picked_up_without_the_option():
+    rules = Rules(variant="samba", players=2)
+    app, scene = make_table(rules, state=position(rules, MERGE))
+    settle(app, scene)
+    four, three, _queens = scene.state.melds[0]
+    drag(app, scene.meld_centre(three.id), scene.meld_centre(four.id))
+    settle(app, scene)
+    assert [len(m.cards) for m in scene.state.melds[0]] == [4, 3, 3]

@@ -461,10 +461,12 @@ class TableController:
             self.relayout(snap=True)
 
     # ------------------------------------------------------------------ gestures and buttons
-    def release(self, cards: Sequence[int], zone: Optional[str], from_pile: bool = False) -> None:
-        """Cards dragged and released on ``zone``: play, stage, or slide back with the reason."""
+    def release(self, cards: Sequence[int], zone: Optional[str], from_pile: bool = False,
+                from_meld: Optional[int] = None) -> None:
+        """Cards dragged and released on ``zone``: play, stage, or slide back with the reason
+        (``from_meld``: the side's meld with this id was dragged, see gestures.merge_onto)."""
         outcome = interpret(self.state, cards, zone, from_pile=from_pile, staged=self.staged,
-                            selected=self.selected)
+                            selected=self.selected, from_meld=from_meld)
         if isinstance(outcome, Play):
             self.perform(outcome.action)
         elif isinstance(outcome, Stage):

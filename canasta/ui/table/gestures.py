@@ -9,6 +9,10 @@ cards picked up and the zone they were released on, it answers with one of
 - :class:`Refuse`: the engine refuses; ``sentence`` says why, in its words;
 - ``None``: the zone means nothing for these cards (they slide back, silently).
 
+A meld of the side may be dragged too, where the game combines two groups of one
+rank (Samba's option ``merge_groups``): dropped on another meld it is combined with
+it (:func:`merge_onto`).
+
 Zones are named as the layout names them: ``"pile"``, ``"meld_area"`` (the empty
 part of the viewer's side), ``"hand"`` and ``"meld:<id>"`` for the side's meld with
 that id (:func:`meld_zone`). Every verdict comes from
@@ -132,15 +136,46 @@ def _verdict(st, action) -> Union[Play, Refuse]:
     return Refuse(sentence, action) if sentence else Play(action)
 
 
+def merge_onto(st, other: int, zone: Optional[str]) -> Outcome:
+    """The side's meld ``other`` dragged onto ``zone``: where the game has the action
+    (Samba's option ``merge_groups``), combining it with the meld dropped on, or the
+    engine's reason why not; None for any other zone or game."""
+    from ...engine.variants import game_of
+    merge = getattr(game_of(st.rules), "MergeGroups", None)
+    into = zone_meld_id(zone) if zone else None
+    if merge is None or into is None or into == other:
+        return None
+    if st.meld_by_id(st.team_of(st.to_act), into) is None:
+        return None
+    return _verdict(st, merge(into, other))
+
+
+def can_drag_meld(st, meld_id: int) -> bool:
+    """May the player pick up the side's meld ``meld_id`` (to drop it on another)? Only
+    where the game combines melds and the rules in force allow it."""
+    from ...engine.variants import game_of
+    if st.phase != PLAY or not getattr(st.rules, "merge_groups", False):
+        return False
+    if getattr(game_of(st.rules), "MergeGroups", None) is None:
+        return False
+    meld = st.meld_by_id(st.team_of(st.to_act), meld_id)
+    return meld is not None and meld.kind == "group" and not meld.closed
+
+
 def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool = False,
-              staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = ()) -> Outcome:
+              staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = (),
+              from_meld: Optional[int] = None) -> Outcome:
     """What releasing ``cards`` on ``zone`` means (see the module documentation).
 
     ``from_pile``: the pile's top card was dragged (``cards`` is that card); the cards
     in ``selected`` go with it as the pair (or more) that takes it, and ``staged``
-    are the groups staged to meld with it."""
+    are the groups staged to meld with it. ``from_meld``: the side's meld with this id
+    was dragged (``cards`` are its cards), to be combined with the meld it is dropped
+    on."""
     if zone is None:
         return None
+    if from_meld is not None:
+        return merge_onto(st, from_meld, zone)
     staged_groups = tuple(Group(tuple(g)) for g in staged)
     if from_pile:
         if zone == "pile":
@@ -192,13 +227,15 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
 
 
 def drop_targets(st, cards: Sequence[int], zones: Iterable[str], *, from_pile: bool = False,
-                 staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = ()) -> dict:
+                 staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = (),
+                 from_meld: Optional[int] = None) -> dict:
     """Each zone's verdict while ``cards`` are dragged: ("do", action), ("stage", cards)
     or ("no", action); zones that mean nothing for these cards are left out."""
     out: dict = {}
     selected = tuple(selected)
     for zone in zones:
-        o = interpret(st, cards, zone, from_pile=from_pile, staged=staged, selected=selected)
+        o = interpret(st, cards, zone, from_pile=from_pile, staged=staged, selected=selected,
+                      from_meld=from_meld)
         if isinstance(o, Play):
             out[zone] = ("do", o.action)
         elif isinstance(o, Stage):
@@ -228,5 +265,6 @@ def after_staging(st, staged: Sequence[Sequence[int]]) -> str:
 
 
 __all__ = ["Play", "Stage", "Refuse", "Outcome", "interpret", "drop_targets", "meld_zone", "zone_meld_id",
+           "merge_onto", "can_drag_meld",
            "group_for", "group_onto", "staged_meld", "staging_note", "after_staging", "STAGING_BLOCKS",
            "DRAW_FIRST"]

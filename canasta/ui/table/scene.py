@@ -29,7 +29,7 @@ from ..scene import Scene
 from ..widgets import Button
 from .pieces import game_pieces
 from .controller import TableController
-from .gestures import drop_targets
+from .gestures import can_drag_meld, drop_targets
 from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, SHEET_LEAVE, SHEET_NEXT,
                      button_rects, card_rect, zone_at)
 from .view import PRIVACY_SUMMARY_BUTTON, TableView
@@ -52,6 +52,7 @@ class Drag:
     pos: tuple[int, int]
     active: bool = False
     targets: Optional[dict] = None      # zone name -> ("do" | "stage" | "no", payload)
+    from_meld: Optional[int] = None     # the id of the side's meld picked up (merge_groups)
 
 
 class HandFocus(Control):
@@ -479,6 +480,12 @@ class TableScene(Scene):
             if any(v.rect(card_rect(sprites[c].pose())).collidepoint(pos) for c in g if c in sprites):
                 ctl.unstage(j)
                 return
+        # one of the side's groups picked up, to be dropped on another (merge_groups)
+        for meld_id, r in ctl.layout.meld_zones.items():
+            if v.rect(r).collidepoint(pos) and can_drag_meld(st, meld_id):
+                meld = st.meld_by_id(st.team_of(st.to_act), meld_id)
+                self.drag = Drag(list(meld.cards), False, pos, pos, from_meld=meld_id)
+                return
 
     def _mouse_move(self, pos) -> None:
         d = self.drag
@@ -486,22 +493,25 @@ class TableScene(Scene):
         if not d.active and (abs(pos[0] - d.start[0]) + abs(pos[1] - d.start[1])) > DRAG_THRESHOLD:
             d.active = True
             ctl = self.ctl
-            if not d.from_pile:
+            if not d.from_pile and d.from_meld is None:
                 c = d.cards[0]
                 d.cards = ctl.selected_in_order() if c in ctl.selected else [c]
             lay = ctl.layout
             zones = [f"meld:{meld_id}" for meld_id in lay.meld_zones] + ["pile", "meld_area", "hand"]
             d.targets = drop_targets(ctl.state, d.cards, zones, from_pile=d.from_pile, staged=ctl.staged,
-                                     selected=ctl.selected)
+                                     selected=ctl.selected, from_meld=d.from_meld)
 
     def _mouse_up(self, pos) -> None:
         d = self.drag
         self.drag = None
         ctl = self.ctl
         if not d.active:
+            if d.from_meld is not None:
+                return   # a click on a meld picks nothing
             if d.from_pile:
                 ctl.take_pile()
             else:
                 ctl.toggle(d.cards[0])
             return
-        ctl.release(d.cards, zone_at(ctl.layout, pos, d.from_pile, self.view.rect), from_pile=d.from_pile)
+        ctl.release(d.cards, zone_at(ctl.layout, pos, d.from_pile, self.view.rect), from_pile=d.from_pile,
+                    from_meld=d.from_meld)
