@@ -17,31 +17,41 @@ import time
 
 def bench_engine(seconds: float, seed: int, players: int, rounds: int = 5, variant: str = "classic") -> dict:
     """Random legal playouts: one action = one legal_actions query plus one apply."""
+    return bench_engines(seconds, seed, players, rounds, (variant,))[variant]
+
+
+def bench_engines(seconds: float, seed: int, players: int, rounds: int = 5,
+                  variants: tuple = ("classic",)) -> dict:
+    """:func:`bench_engine` for several games in the same run, their rounds taking turns
+    (a round of each game, then again), so that a machine busier at one moment than at
+    another weighs on every game alike. ``seconds`` per game."""
     from .engine import Rules, apply_in_place, legal_actions, new_game
     from .engine.state import DEAL_OVER, GAME_OVER
 
-    rules = Rules(variant=variant, players=players)
-    rng = random.Random(seed)
-    rates_d, rates_a = [], []
-    game = 0
     per_round = seconds / rounds
+    runs = {v: {"rules": Rules(variant=v, players=players), "rng": random.Random(seed), "game": 0,
+                "d": [], "a": []} for v in variants}
     for _ in range(rounds):
-        deals = actions = 0
-        t0 = time.perf_counter()
-        end = t0 + per_round
-        while time.perf_counter() < end:
-            st = new_game(rules, seed=f"{seed}-{game}")
-            game += 1
-            while st.phase not in (DEAL_OVER, GAME_OVER):
-                legal = legal_actions(st)
-                apply_in_place(st, legal[rng.randrange(len(legal))])
-                actions += 1
-            deals += 1
-        dt = time.perf_counter() - t0
-        rates_d.append(deals / dt)
-        rates_a.append(actions / dt)
-    return {"deals_per_s": statistics.median(rates_d), "actions_per_s": statistics.median(rates_a),
-            "actions_per_deal": statistics.median(a / d for a, d in zip(rates_a, rates_d))}
+        for v in variants:
+            run = runs[v]
+            rng = run["rng"]
+            deals = actions = 0
+            t0 = time.perf_counter()
+            end = t0 + per_round
+            while time.perf_counter() < end:
+                st = new_game(run["rules"], seed=f"{seed}-{run['game']}")
+                run["game"] += 1
+                while st.phase not in (DEAL_OVER, GAME_OVER):
+                    legal = legal_actions(st)
+                    apply_in_place(st, legal[rng.randrange(len(legal))])
+                    actions += 1
+                deals += 1
+            dt = time.perf_counter() - t0
+            run["d"].append(deals / dt)
+            run["a"].append(actions / dt)
+    return {v: {"deals_per_s": statistics.median(r["d"]), "actions_per_s": statistics.median(r["a"]),
+                "actions_per_deal": statistics.median(a / d for a, d in zip(r["a"], r["d"]))}
+            for v, r in runs.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--seed", type=int, default=1)
     e.add_argument("--players", type=int, default=4)
     e.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, american")
-    e.add_argument("--compare", action="store_true", help="also measure Classic in the same run")
+    e.add_argument("--compare", action="store_true",
+                   help="also measure Classic in the same run (always done for another game; the two "
+                        "games' rounds take turns)")
     a = sub.add_parser("ai", help="decision time of a computer player")
     a.add_argument("--level", default="hard")
     a.add_argument("--decisions", type=int, default=100)
@@ -67,13 +79,16 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--runs", type=int, default=7)
     ns = ap.parse_args(args)
     if ns.what == "engine":
-        r = bench_engine(ns.seconds, ns.seed, ns.players, variant=ns.variant)
+        compare = ns.variant != "classic"
+        both = bench_engines(ns.seconds, ns.seed, ns.players,
+                             variants=(ns.variant, "classic") if compare else (ns.variant,))
+        r = both[ns.variant]
         print(f"game: {ns.variant}  players: {ns.players}")
         print(f"deals/s: {r['deals_per_s']:.1f}")
         print(f"actions/s: {r['actions_per_s']:.0f}")
         print(f"actions/deal: {r['actions_per_deal']:.0f}")
-        if ns.variant != "classic":   # another game is always measured against Classic too
-            c = bench_engine(ns.seconds, ns.seed, ns.players)
+        if compare:   # another game is always measured against Classic too
+            c = both["classic"]
             print(f"classic deals/s: {c['deals_per_s']:.1f}  actions/s: {c['actions_per_s']:.0f}  "
                   f"actions/deal: {c['actions_per_deal']:.0f}")
             print(f"ratio of deals/s: {r['deals_per_s'] / c['deals_per_s']:.0%}")

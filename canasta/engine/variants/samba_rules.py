@@ -726,11 +726,14 @@ def take_options(st: State, seat: int) -> list[Action]:
     gained = sum(1 for c in pile[:-1] if KIND_OF[c] != RED3)
     n_hand = len(hand)
     for a in cands:
-        if n_hand - len(a.with_cards) + gained > 1 and _plain_take_ok(st, team, a, top):
+        keeps = n_hand - len(a.with_cards) + gained > 1
+        if keeps and _plain_take_ok(st, team, a, top):
             out.append(a)  # what take_error would say, without planning the take
         elif take_error(st, seat, a.with_cards, a.melds, a.onto)[0] is None:
             out.append(a)
-        elif gained <= 1:
+        elif gained <= 1 and not keeps:
+            # the take must go out: meld the rest with it (a take refused while it keeps
+            # two cards is refused for its own sake, which no further meld mends)
             rest = [c for c in hand if c not in a.with_cards]
             for left in [-1] + rest:
                 extra = _meld_all(st, seat, [c for c in rest if c != left])
