@@ -241,7 +241,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="hard player's time per decision (sets its number of worlds)")
     ap.add_argument("--cap-ms", type=float, default=None,
-                    help="hard player's clock cap per decision (default 2.5 budgets); a generous cap "
+                    help="hard player's clock cap per decision (default 2.5 budgets, one in Samba and Bolivia); a generous cap "
                          "makes the figures independent of the machine's load")
     ap.add_argument("--json", default=None,
                     help="also write the figures to this JSON file (rewritten after every deal while running)")

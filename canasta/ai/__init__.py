@@ -27,7 +27,7 @@ def make_player(level: str, seed: int = 0, budget_ms: float | None = None,
                 cap_ms: float | None = None) -> Player:
     """A computer player of ``level``. ``seed`` fixes the hard and random players'
     choices; ``budget_ms`` is the hard player's time per decision (it sets its number
-    of worlds), ``cap_ms`` its clock cap (default: 2.5 budgets)."""
+    of worlds), ``cap_ms`` its clock cap (default: 2.5 budgets, one in Samba and Bolivia)."""
     level = level.lower()
     if level == "easy":
         return EasyPlayer()

@@ -91,6 +91,8 @@ def _world_share(rules) -> float:
 SEQUENCE_GAME_WORLDS = 0.5
 SEQUENCE_GAME_ROUNDS = 1     # rounds of turns simulated in Samba and Bolivia
 CLOCK_CAP = 2.5              # the clock cap, in budgets (a safety net on a slow or busy machine)
+SEQUENCE_GAME_CAP = 1.0      # Samba's and Bolivia's: their worlds cost three times Classic's, so on
+                             # a busy machine the budget itself keeps a decision in Classic's time
 
 
 def margin_for(values: Sequence[float], team: int) -> float:
@@ -134,9 +136,10 @@ class HardPlayer(Player):
         self.worlds = max(2, int(round(worlds * scale)))
         self.candidates = candidates
         self.depth = depth  # turns; None: DEFAULT_ROUNDS rounds of the table
-        # the clock cap of a decision (ms): CLOCK_CAP budgets unless given (an arena
-        # gives a generous one, so that its figures do not depend on the machine's load)
-        self.cap_ms = CLOCK_CAP * self.budget_ms if cap_ms is None else float(cap_ms)
+        # the clock cap of a decision (ms), when given (an arena gives a generous one, so
+        # that its figures do not depend on the machine's load); else CLOCK_CAP budgets
+        # (SEQUENCE_GAME_CAP in Samba and Bolivia)
+        self.cap_ms = None if cap_ms is None else float(cap_ms)
         self.last_stats: dict = {}
 
     def choose(self, obs: Observation, legal: Sequence[Action], should_stop: StopCheck = None) -> Action:
@@ -159,7 +162,10 @@ class HardPlayer(Player):
         """The index in ``legal`` of the candidate with the best mean margin."""
         start = time.perf_counter()
         seq_game = has_sequences(obs.rules)
-        deadline = start + self.cap_ms / 1000.0
+        cap_ms = self.cap_ms
+        if cap_ms is None:
+            cap_ms = self.budget_ms * (SEQUENCE_GAME_CAP if seq_game else CLOCK_CAP)
+        deadline = start + cap_ms / 1000.0
         rng = random.Random(f"hard|{self.seed}|{observation_key(obs)}")
         team = obs.seat % obs.rules.teams
         rounds = SEQUENCE_GAME_ROUNDS if seq_game else DEFAULT_ROUNDS
