@@ -59,6 +59,21 @@ def test_medium_makes_and_extends_sequences():
     assert longest >= 5
 
 
+@pytest.mark.parametrize("variant,kind", [("samba", "samba"), ("bolivia", "escalera")])
+def test_medium_players_make_sambas(variant, kind):
+    # 20 deals of four medium players (0.3 sambas a deal in Samba, 0.75 escaleras in
+    # Bolivia over 40 deals, see docs/ai.md)
+    made = 0
+    for i in range(20):
+        st = new_game(Rules(variant=variant), seed=f"samba-made-{i}", dealer=i % 4)
+        bots = [make_player("medium", seed=s) for s in range(4)]
+        while not st.deal_over:
+            seat = st.to_act
+            apply_in_place(st, bots[seat].choose(observe(st, seat), legal_actions(st)))
+        made += sum(1 for team in st.melds for m in team if m.canasta == kind)
+    assert made >= 2
+
+
 def _pos(hand, melds, phase="play", discard=("8S", "5C")):
     data = {"scores": [0, 0], "dealer": 3, "turn": 0, "phase": phase,
             "hands": [hand, ["5H", "6D"], ["5D", "9C"], ["6S", "KD"]], "stock": 40, "discard": list(discard),
