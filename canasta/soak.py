@@ -19,8 +19,9 @@ from .engine.state import DEAL_OVER, GAME_OVER, State
 from .engine.variants import game_of
 
 
-def invariants(st: State, before_total: int | None = None) -> list[str]:
-    """Every card exactly once; counts match hands; scores add up."""
+def invariants(st: State, before_total: int | None = None, legal: list | None = None) -> list[str]:
+    """Every card exactly once; counts match hands; scores add up; a seat to act has a
+    legal action (``legal``: ``legal_actions(st)`` when the caller has it already)."""
     bad = []
     locs = st.all_card_locations()
     if len(locs) != st.total_cards:
@@ -70,7 +71,7 @@ def invariants(st: State, before_total: int | None = None) -> list[str]:
         lines = st.result.lines
         if [sum(x.points for x in team) for team in lines] != [it.total for it in items]:
             bad.append("a deal's score lines do not add up to its score")
-    if st.phase not in (DEAL_OVER, GAME_OVER) and not legal_actions(st):
+    if st.phase not in (DEAL_OVER, GAME_OVER) and not (legal_actions(st) if legal is None else legal):
         bad.append(f"no legal action in {st!r}")
     return bad
 
@@ -104,8 +105,8 @@ def soak(deals: int, players: int = 4, seed: int = 0, teams: int | None = None,
     while done < deals:
         st = new_game(rules, seed=f"{seed}-{game}")
         game += 1
+        legal = legal_actions(st)
         while done < deals:
-            legal = legal_actions(st)
             if st.phase == GAME_OVER:
                 done += 1
                 break
@@ -135,7 +136,8 @@ def soak(deals: int, players: int = 4, seed: int = 0, teams: int | None = None,
                     violations.extend(observation_leaks(st))
             apply_in_place(st, action)
             actions += 1
-            bad = invariants(st)
+            legal = legal_actions(st)   # the next action's choices, and the invariants' check
+            bad = invariants(st, legal=legal)
             if bad:
                 violations.extend(f"deal {done}: {b}" for b in bad)
                 break

@@ -1399,16 +1399,20 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
     return smallest_sets(cands, build)
 
 
-def smallest_sets(cands: Sequence, build: Callable[[list], Optional[tuple]], most: int = 6) -> list[tuple]:
+def smallest_sets(cands: Sequence, build: Callable[[list], Optional[tuple]], most: int = 6,
+                  hopeless: Optional[Callable[[int], bool]] = None) -> list[tuple]:
     """What ``build`` makes of the subsets of ``cands`` (in the order of their bit masks),
     passing over the supersets of a subset it already made something of (None: it
     makes nothing), up to ``most`` results: the smallest sets of melds that reach an
-    initial meld's minimum count."""
+    initial meld's minimum count. ``hopeless(mask)``, when given, says cheaply that
+    ``build`` would make nothing of that subset (it is then not asked)."""
     results: list[tuple] = []
     found: list[int] = []
     for mask in range(1, 1 << len(cands)):
         if any((m & mask) == m for m in found):
             continue  # a smaller set already reaches the minimum
+        if hopeless is not None and hopeless(mask):
+            continue
         got = build([cands[i] for i in range(len(cands)) if mask >> i & 1])
         if got is not None:
             found.append(mask)

@@ -683,7 +683,32 @@ def _initial_sets(st: State, seat: int, h: _Hand, base_points: int, used: set) -
             return tuple(Group(tuple(g)) for g in groups)
         return None
 
-    return smallest_sets(cands, build)
+    # what build() would refuse, told from bit masks: two candidates sharing a card, or
+    # a set that falls short even with every spare wild card on it
+    n = len(cands)
+    clash = [0] * n
+    for i in range(n):
+        for j in range(i + 1, n):
+            if not set(cands[i]).isdisjoint(cands[j]):
+                clash[i] |= 1 << j
+                clash[j] |= 1 << i
+    pts = [sum(POINTS_OF[c] for c in g) for g in cands]
+    ceiling = base_points + sum(POINTS_OF[c] for c in h.wilds if c not in used)
+
+    def hopeless(mask: int) -> bool:
+        total = ceiling
+        i = 0
+        m = mask
+        while m:
+            if m & 1:
+                if clash[i] & mask:
+                    return True
+                total += pts[i]
+            m >>= 1
+            i += 1
+        return total < need
+
+    return smallest_sets(cands, build, hopeless=hopeless)
 
 
 def take_options(st: State, seat: int) -> list[Action]:
