@@ -4,6 +4,8 @@ with a wrong move at several steps that is refused gently and changes nothing.""
 
 from __future__ import annotations
 
+import pytest
+
 from canasta.engine.cards import CODE_OF
 from canasta.ui.tutorial import Lesson, LessonGame, LessonPlayers, LessonScene, YOU
 
@@ -28,6 +30,7 @@ def card(scene, code: str, where: str = "hand") -> int:
 
 
 def button(scene, label: str):
+    """A table button (its rect is in window pixels: click its centre)."""
     return next(b for b in scene.buttons if b.label == label)
 
 
@@ -49,8 +52,9 @@ def select(app, scene, codes) -> None:
         assert c in scene.selected, code
 
 
-def test_the_guided_deal_played_to_its_end(launch):
-    app, session = launch()
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_guided_deal_played_to_its_end(launch, size):
+    app, session = launch(size=size)
     session.show_main_menu()
     frames(app)
     menu = app.scene
@@ -64,13 +68,16 @@ def test_the_guided_deal_played_to_its_end(launch):
     def at(step: int) -> None:
         settle(app, scene)
         assert lesson.index() == step, (lesson.index(), step)
-        title, sentence, zones, _ = scene.caption()
+        title, sentence, zones, cards = scene.caption()
         assert title.startswith(f"Step {step + 1} of 9") and sentence
+        # the caption points at zones on the table, and rings cards that are in the hand
+        assert zones and all(scene.zone(z) is not None for z in zones), zones
+        assert set(cards) <= set(scene.state.hands[YOU])
         titles.append(title)
 
     # 1. draw (taking the pile first is refused)
     at(0)
-    assert "draw" in refused(app, scene, lambda: click(app, button(scene, "Take pile"))).lower()
+    assert "draw" in refused(app, scene, lambda: click(app, button(scene, "Take pile").rect.center)).lower()
     click(app, scene.zone_centre("stock"))
     # 2. the first meld: the kings staged (40 is short of 50), the eights, Lay down
     at(1)
@@ -82,7 +89,7 @@ def test_the_guided_deal_played_to_its_end(launch):
     drag(app, scene.click_point(card(scene, "8S")), scene.zone_centre("meld_area"))
     frames(app, 2)
     assert len(scene.staged) == 2
-    click(app, button(scene, "Lay down"))
+    click(app, button(scene, "Lay down").rect.center)
     # 3. discard the 4 of clubs (the 4 of diamonds is refused)
     at(2)
     assert sum(len(m.cards) for m in scene.state.melds[YOU]) == 7
@@ -131,7 +138,7 @@ def test_the_guided_deal_played_to_its_end(launch):
     assert len(titles) == 9
     # Finish goes back to the main menu, and the app's computer players are the real ones again
     frames(app, 3)
-    click(app, scene.sheet_button)
+    click(app, scene.sheet_button.rect.center)
     frames(app, 2)
     assert type(app.scene).__name__ == "MainMenu"
     assert not isinstance(app.ai, LessonPlayers) and app.ai is scene._inner_ai
