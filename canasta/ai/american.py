@@ -137,7 +137,8 @@ def take_score(v: Observation, a: TakePile) -> float:
             s += 200.0
     elif rank in (7, 14):
         have = len(a.with_cards) + 1
-        s -= 0.0 if _reachable(v, rank, have + v.counts[rank] - len(a.with_cards)) > 0.5 else 150.0
+        sure = _reachable(v, rank, have + v.counts[rank] - len(a.with_cards)) > 0.75 and v.stock_size >= 25
+        s -= 0.0 if sure else 400.0
     s -= 6.0 * sum(len(g.cards) for g in a.melds)
     return s
 
@@ -155,7 +156,7 @@ def meld_score(v: Observation, a: Meld) -> float:
         for g in a.groups:
             rank = _rank_of(g.cards)
             if rank == 7 or (rank == 14 and not any(WILD_OF[c] for c in g.cards)):
-                if len(g.cards) < FULL and (_reachable(v, rank, len(g.cards)) < 0.6 or late):
+                if len(g.cards) < FULL and (_reachable(v, rank, len(g.cards)) < 0.75 or v.stock_size < 25):
                     s -= 400.0   # an unfinished sevens or aces meld costs 2,500
             if rank == 0:
                 s -= 400.0
@@ -200,7 +201,7 @@ def meld_score(v: Observation, a: Meld) -> float:
                 s += G.canasta_bonus(_kind7("group", rank, wild), v.rules)
             elif rank == 7 or (rank == 14 and not wild):
                 p = _reachable(v, rank, nat)
-                s += -300.0 if (p < 0.6 or late or v.stock_size < 20) else 60.0
+                s += -300.0 if (p < 0.75 or late or v.stock_size < 25) else 60.0
             if wild:
                 s -= (35.0 if not late else 0.0) * wild
             total += s
@@ -223,8 +224,8 @@ def discard_keep(v: Observation, card: int) -> float:
             keep += 400.0
     if k in (7, 14) and not own:
         # sevens and aces: worth 2,500 as a canasta, -1,500 when three are held at the end
-        if n >= 3 and _reachable(v, k, n) < 0.6:
-            keep -= 60.0   # not enough in sight: thin them out
+        if n >= 3 and (_reachable(v, k, n) < 0.75 or v.stock_size < 25):
+            keep -= 120.0   # not enough in sight: thin them out
         elif n == 1:
             keep -= 15.0
         else:
