@@ -119,3 +119,16 @@ def test_autoplay_through_a_four_deal_game(tmp_path):
     assert out.returncode == 0, out.stderr[-2000:]
     shots = sorted(tmp_path.glob("deal-*.png"))
     assert len(shots) == 4   # a game is four deals
+
+
+def test_the_game_sheet_lists_every_deal_and_the_totals():
+    from canasta.engine import NextDeal, new_game
+    from canasta.ui.table.game_sheet import deal_rows
+    st = new_game(Rules(variant=HF), seed=4)
+    player = make_player("easy")
+    while not st.game_over:
+        from canasta.engine import apply_in_place
+        apply_in_place(st, NextDeal() if st.deal_over else player.choose(observe(st, st.to_act), legal_actions(st)))
+    rows = deal_rows(st.history)
+    assert [label for label, _ in rows] == ["Deal 1", "Deal 2", "Deal 3", "Deal 4", "Total"]
+    assert [sum(values[t] for _, values in rows[:-1]) for t in range(2)] == rows[-1][1] == st.totals

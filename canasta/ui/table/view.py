@@ -18,6 +18,7 @@ from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
 from ..draw import fit_text, font
 from ..widgets import DIM, GOLD, INK, blit_text, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels, foot_note
+from .game_sheet import draw_game_sheet
 from .gestures import staging_note
 from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
                      SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
@@ -671,4 +672,8 @@ class TableView:
         scene.sheet_button.draw(surf, v.size(21))
         scene.leave_button.draw(surf, v.size(21))
         scene.review_button.draw(surf, v.size(21))
+        # a game of a fixed number of deals: each deal's result beside the sheet
+        draw_game_sheet(surf, v, st, [ctl.team_name(t) for t in range(teams)],
+                        pygame.Rect(CENTRE_X - width // 2, SHEET_Y, width, SHEET_H), ctl.layout.width,
+                        lambda n: fs(v, n))
 
