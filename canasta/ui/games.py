@@ -116,12 +116,9 @@ CHOICES: dict[str, list[tuple[Any, str]]] = {
     "wild_rule": [("more_naturals", "Fewer than the naturals"), ("twice", "Half the naturals"),
                   ("max3", "At most three")],
     "minimum_by": [("deal", "By deal: 50 to 150"), ("score", "By the side's score")],
-    "books_to_go_out": [(b, label) for b, label in (
-        ((("clean", 2), ("dirty", 2), ("wild", 0)), "2 clean, 2 dirty"),
-        ((("clean", 1), ("dirty", 1), ("wild", 0)), "1 clean, 1 dirty"),
-        ((("clean", 1), ("dirty", 2), ("wild", 0)), "1 clean, 2 dirty"),
-        ((("clean", 2), ("dirty", 1), ("wild", 0)), "2 clean, 1 dirty"),
-        ((("clean", 3), ("dirty", 3), ("wild", 0)), "3 clean, 3 dirty"))],
+    # (the form holds the options as Rules.to_dict writes them: a table of book kinds)
+    "books_to_go_out": [({"clean": c, "dirty": d, "wild": 0}, f"{c} clean, {d} dirty")
+                        for c, d in ((2, 2), (1, 1), (1, 2), (2, 1), (3, 3))],
     "black_three_value": [(n, str(n)) for n in (0, 5)],
     "red_three_held": [(n, f"{n:,}") for n in (-100, -200, -300, -500)],
     "deals": [(n, _plural(n, "deal")) for n in range(1, 9)],

@@ -132,3 +132,13 @@ def test_the_game_sheet_lists_every_deal_and_the_totals():
     rows = deal_rows(st.history)
     assert [label for label, _ in rows] == ["Deal 1", "Deal 2", "Deal 3", "Deal 4", "Total"]
     assert [sum(values[t] for _, values in rows[:-1]) for t in range(2)] == rows[-1][1] == st.totals
+
+
+def test_the_form_steps_through_the_books_to_go_out():
+    from canasta.ui import games
+    current = Rules(variant=HF).resolved().to_dict(resolved_only=True)["books_to_go_out"]
+    values = [v for v, _ in games.option_choices("books_to_go_out", current)]
+    assert current in values and len(values) == 5
+    for v in values:
+        r = Rules.from_dict({"variant": HF, "books_to_go_out": v}).resolved()
+        assert dict(r.books_to_go_out) == v

@@ -470,7 +470,11 @@ class NewGameScreen(Screen):
         parts = [games.short_title(r.variant), f"{r.hand_size} cards each", f"draw {r.draw_count}",
                  f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out",
                  games.game_length(r)]
-        if r.pile_always_frozen:
+        if r.foot_size:   # Hand and Foot: a hand and a foot, books to go out
+            books = " and ".join(f"{n} {k}" for k, n in (r.books_to_go_out or ()) if n)
+            parts[1:4] = [f"{r.hand_size} cards in hand, {r.foot_size} in the foot", f"draw {r.draw_count}",
+                          f"{books or 'no'} books to go out"]
+        elif r.pile_always_frozen:
             parts.append("pile always frozen")
         if r.ask_to_go_out:
             parts.append("ask to go out")
