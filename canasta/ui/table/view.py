@@ -15,7 +15,7 @@ from ...engine.state import ANSWER, DRAW
 from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
-from ..draw import fit_text, font
+from ..draw import PANEL, fit_text, font
 from ..widgets import DIM, GOLD, INK, blit_text, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels, foot_note
 from .game_sheet import draw_game_sheet
@@ -68,6 +68,7 @@ TURN_INK = (255, 214, 90)     # the seat whose turn it is
 #: counts, the sides' first-meld needs, the meld counts, the seats' names)
 TOAST_CENTRE = (CENTRE_X, 192)
 LOG_SIZE = 15
+LOG_PANEL, LOG_BORDER = PANEL, (90, 140, 100)   # the log's panel, as the table's panels
 PRIVACY_SUMMARY_BOX = pygame.Rect(290, 110, 700, 560)
 PRIVACY_SUMMARY_BUTTON = pygame.Rect(560, 604, 160, 44)
 SCORES_BOX = pygame.Rect(290, 90, 700, 560)
@@ -159,6 +160,8 @@ class TableView:
         self._marked: set[int] = set()                    # the cards of the players' last moves
         self._log_cache: tuple = (None, None)             # (key, surface) of the drawn move log
         self._labels_drawn: dict[tuple, tuple] = {}       # meld labels, drawn once each
+        self._glows: dict[tuple, pygame.Surface] = {}      # the active seat's light, by size
+        self._wrapped: dict[tuple, list[str]] = {}         # a log line's rows, by (text, size, width)
 
     # -- the frame
     def draw(self, surf: pygame.Surface) -> None:
@@ -503,8 +506,13 @@ class TableView:
                     r = pygame.Rect(item.x - thick, item.y - half, 2 * thick, 2 * half)
                 r = r.inflate(16, 16)
             rr = v.rect(r)
-            glow = pygame.Surface(rr.size, pygame.SRCALPHA)
-            pygame.draw.rect(glow, (*TURN_INK, 34), glow.get_rect(), border_radius=v.size(12))
+            glow = self._glows.get(rr.size)
+            if glow is None:
+                if len(self._glows) > 8:
+                    self._glows.clear()
+                glow = pygame.Surface(rr.size, pygame.SRCALPHA)
+                pygame.draw.rect(glow, (*TURN_INK, 34), glow.get_rect(), border_radius=v.size(12))
+                self._glows[rr.size] = glow
             surf.blit(glow, rr)
             pygame.draw.rect(surf, TURN_INK, rr, width=max(2, v.size(2)), border_radius=v.size(12))
 
@@ -534,9 +542,15 @@ class TableView:
         surf.blit(img, box.topleft)
 
     def _render_log(self, ctl, size, v: View) -> pygame.Surface:
+        """The log's panel: its title, and as many of the newest lines as fit. Opaque
+        with square corners, so that showing it every frame is a plain copy; each
+        line is wrapped once (a new line does not wrap the others again)."""
         w, h = size
-        img = pygame.Surface(size, pygame.SRCALPHA)
-        panel(img, img.get_rect(), alpha=228)
+        img = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            img = img.convert()
+        img.fill(LOG_PANEL)
+        pygame.draw.rect(img, LOG_BORDER, img.get_rect(), width=2)
         pad = v.size(10)
         title = f"Deal {ctl.state.deal_number + 1}: the moves"
         blit_text(img, title, fs(v, 18), (pad, pad), GOLD, bold=True)
@@ -545,17 +559,24 @@ class TableView:
         tsize = fs(v, LOG_SIZE)
         step = int(tsize * 1.22)
         top = pad + v.size(30)
-        rows: list[tuple[str, tuple]] = []
-        for k, line in enumerate(ctl.log):
-            colour = INK if k == len(ctl.log) - 1 else (208, 214, 204)
-            if line.seat < 0:
-                colour = GOLD
-            wrapped = wrap(line.text, tsize, w - 2 * pad - v.size(8))
-            for j, row in enumerate(wrapped):
-                rows.append(((" " * 3 if j else "") + row, colour))
-            rows.append(("", colour))
         fit = max(1, (h - top - pad) // step)
-        rows = rows[:-1][-fit:] if rows else rows
+        width = w - 2 * pad - v.size(8)
+        if len(self._wrapped) > 2000:
+            self._wrapped.clear()
+        rows: list[tuple[str, tuple]] = []
+        last = len(ctl.log) - 1
+        for k in range(last, -1, -1):            # newest first, until the panel is full
+            line = ctl.log[k]
+            colour = GOLD if line.seat < 0 else (INK if k == last else (208, 214, 204))
+            key = (line.text, tsize, width)
+            wrapped = self._wrapped.get(key)
+            if wrapped is None:
+                wrapped = self._wrapped[key] = wrap(line.text, tsize, width)
+            block = [((" " * 3 if j else "") + row, colour) for j, row in enumerate(wrapped)]
+            rows[:0] = block + ([("", colour)] if rows else [])
+            if len(rows) >= fit:
+                break
+        rows = rows[-fit:]
         y = top
         for row, colour in rows:
             if row:
