@@ -285,8 +285,13 @@ def test_messages_cover_no_label():
     """A two-line message at its place misses the stock and pile counts, the sides'
     labels (first meld needs) and the meld counts, at every seating."""
     pygame.font.init()
-    for players in (2, 3, 4, 6):
-        app, scene = make_table(Rules(players=players), seed=3)
+    from canasta.ui.bench import crowded_position
+    crowded = Game(Rules(), 1)
+    crowded.state = crowded_position()
+    tables = [make_table(Rules(players=players), seed=3) for players in (2, 3, 4, 6)]
+    tables.append(make_table(game=crowded))
+    for app, scene in tables:
+        players = scene.state.rules.players
         lay = scene.ctl.layout
         size = 24
         lines = wrap("A long message that the engine might say about a move that was refused, "
@@ -296,6 +301,10 @@ def test_messages_cover_no_label():
         toast.center = TOAST_CENTRE
         labels = [pygame.Rect(STOCK_POS[0] - 60, STOCK_POS[1] + COUNT_LABEL_DY, 120, 40),
                   pygame.Rect(PILE_POS[0] - 80, PILE_POS[1] + COUNT_LABEL_DY, 160, 40)]
+        for item in lay.labels:          # each meld's label lines, as the layout keeps them
+            box = getattr(item, "box", None)
+            if box is not None and box.w and box.h:
+                labels.append(pygame.Rect(box))
         for band in lay.bands.values():
             labels.append(pygame.Rect(band.x, band.y - 18, band.w, 18))            # the side's label
             labels.append(pygame.Rect(band.x, band.bottom - 24, band.w, 24))       # the meld counts
