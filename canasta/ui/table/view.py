@@ -553,17 +553,24 @@ class TableView:
         pygame.draw.rect(img, LOG_BORDER, img.get_rect(), width=2)
         pad = v.size(10)
         title = f"Deal {ctl.state.deal_number + 1}: the moves"
-        blit_text(img, title, fs(v, 18), (pad, pad), GOLD, bold=True)
+        drawn = blit_text(img, title, fs(v, 18), (pad, pad), GOLD, bold=True)
         hint = "G closes  ·  Shift+G pins" if ctl.log_mode == "open" else "Shift+G unpins"
-        blit_text(img, hint, fs(v, 13), (w - pad, pad + v.size(3)), DIM, anchor="topright")
+        hsize = fs(v, 13)
+        top = drawn.bottom + v.size(10)
+        if drawn.right + v.size(12) + font(hsize).size(hint)[0] <= w - pad:
+            blit_text(img, hint, hsize, (w - pad, pad + v.size(3)), DIM, anchor="topright")
+        else:                                   # a narrow log: the keys go under the title
+            shown = blit_text(img, hint, hsize, (pad, drawn.bottom + v.size(2)), DIM)
+            top = shown.bottom + v.size(8)
         tsize = fs(v, LOG_SIZE)
         step = int(tsize * 1.22)
-        top = pad + v.size(30)
-        fit = max(1, (h - top - pad) // step)
+        gap = max(2, step // 2)                 # between two moves
+        room = h - top - pad
         width = w - 2 * pad - v.size(8)
         if len(self._wrapped) > 2000:
             self._wrapped.clear()
-        rows: list[tuple[str, tuple]] = []
+        rows: list = []                          # (text, colour), None for the gap between two moves
+        used = 0
         last = len(ctl.log) - 1
         for k in range(last, -1, -1):            # newest first, until the panel is full
             line = ctl.log[k]
@@ -573,14 +580,16 @@ class TableView:
             if wrapped is None:
                 wrapped = self._wrapped[key] = wrap(line.text, tsize, width)
             block = [((" " * 3 if j else "") + row, colour) for j, row in enumerate(wrapped)]
-            rows[:0] = block + ([("", colour)] if rows else [])
-            if len(rows) >= fit:
+            if rows and used + len(block) * step + gap > room:
                 break
-        rows = rows[-fit:]
+            rows[:0] = block + ([None] if rows else [])
+            used += len(block) * step + (gap if len(rows) > len(block) else 0)
         y = top
-        for row, colour in rows:
-            if row:
-                blit_text(img, row, tsize, (pad, y), colour)
+        for row in rows:
+            if row is None:
+                y += gap
+                continue
+            blit_text(img, row[0], tsize, (pad, y), row[1])
             y += step
         return img
 
