@@ -263,6 +263,10 @@ def test_discarding_before_drawing_says_draw_first():
     ctl.toggle(card)
     scene.place_controls()
     assert scene.buttons[3].why_disabled == DRAW_FIRST
+    ctl.toggle(card)
+    ctl.toast.left = 0
+    key(app, pygame.K_x)                     # X on the focused card before drawing
+    assert scene.state.phase == "draw" and ctl.toast.message == DRAW_FIRST
 
 
 def test_the_pile_label_says_why_it_is_frozen():

@@ -56,7 +56,7 @@ class SettingsScreen(Screen):
             ("Sound", "Card and table sound effects.", toggle("sound")),
             ("Volume", "How loud the effects play.",
              Slider(lambda: self.app.settings.volume, lambda v: self.set("volume", v), name="volume")),
-            ("Computer pace", "The pause after each computer move (S at the table skips ahead).",
+            ("Computer pace", "The pause after a computer's move.",
              stepper("computer_pause", COMPUTER_PAUSES)),
             ("Confirm discards", "Ask before a card goes onto the pile.", toggle("confirm_discard")),
             ("Hints", "Offer the Hint button at the table.", toggle("hints_allowed")),

@@ -518,6 +518,9 @@ class TableController:
 
     def discard(self, card: int) -> None:
         st = self.state
+        if st.phase == DRAW:
+            self.say(DRAW_FIRST, error=True)
+            return
         if self.app.settings.confirm_discard and len(st.hands[st.to_act]) > 1:
             self.confirm = (f"Discard {describe(card)}?", lambda: self.perform(Discard(card)))
             return
