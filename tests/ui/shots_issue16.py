@@ -15,10 +15,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("CANASTA_HOME", "/tmp/canasta-shots-issue16")
+# a fresh home each run: settings kept by an earlier run (the log left pinned) would change the pictures
+os.environ.setdefault("CANASTA_HOME", tempfile.mkdtemp(prefix="canasta-shots-issue16-"))
 
 import pygame  # noqa: E402
 
