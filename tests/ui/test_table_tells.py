@@ -13,6 +13,7 @@ from canasta.engine import Discard, Draw, Meld, Rules, TakePile, legal_actions
 from canasta.engine.actions import Group
 from canasta.engine.narrate import deal_lines
 from canasta.engine.record import Game
+from canasta.engine.variants import names as variant_names
 from canasta.store.settings import Settings, load_settings, save_settings, settings_to_toml
 from canasta.ui.app import App
 from canasta.ui.layout import PILE_POS, STOCK_POS
@@ -202,8 +203,11 @@ def _assert_disabled_explained(scene, where):
             assert b.explanation() == b.why_disabled
 
 
-def test_every_disabled_control_explains_itself():
-    app, scene = make_table(Rules(players=4), seed=11)
+@pytest.mark.parametrize("variant", variant_names())
+def test_every_disabled_control_explains_itself(variant):
+    # every game the engine plays, so that a game's own buttons (Modern American's
+    # threes and special hand) are held to the same rule
+    app, scene = make_table(Rules(players=4, variant=variant), seed=11)
     ctl = scene.ctl
     # every control of the table is in the focus group (the test enumerates them there)
     assert set(map(id, scene.buttons + [scene.menu_button, scene.log_button])) <= set(map(id, _controls(scene)))
