@@ -678,6 +678,14 @@ def _check_discard(st: State, a: Discard, actor: int):
     return None, None
 
 
+def may_ask(st: State, seat: int) -> bool:
+    """Whether asking the partner is open to ``seat`` now, going-out plan aside: once a
+    turn, before melding, and not with a single card left (unless the rules make the
+    "yes" a condition of going out), since a "no" would then leave no legal move."""
+    return (st.rules.ask_to_go_out and not st.asked and not st.melded_this_turn
+            and (len(st.hands[seat]) >= 2 or bool(st.rules.must_ask)))
+
+
 def _check_ask(st: State, a: Ask, actor: int):
     if not st.rules.ask_to_go_out:
         return "Asking permission to go out is not part of these rules.", None
@@ -687,6 +695,10 @@ def _check_ask(st: State, a: Ask, actor: int):
         return "You may ask only once a turn.", None
     if st.melded_this_turn:
         return "Ask your partner before you meld.", None
+    if len(st.hands[actor]) < 2 and not st.rules.must_ask:
+        # one card left (threes laid without replacement): its discard is the only
+        # move, and a "no" would leave the player none at all
+        return "With one card left you go out by discarding it: there is nothing to ask.", None
     if going_out_plan(st, actor) is None:
         return "You cannot go out this turn, so there is nothing to ask.", None
     return None, None
@@ -1464,7 +1476,7 @@ def _play_options(st: State, seat: int) -> list[Action]:
             if extra:
                 cands.append(Meld(extra))
     plan = going_out_plan(st, seat)
-    if not st.asked and not st.melded_this_turn and st.rules.ask_to_go_out and plan is not None:
+    if plan is not None and may_ask(st, seat):
         out.append(Ask())
     if plan is not None:
         # the way out may be one of the steps above: offer it once

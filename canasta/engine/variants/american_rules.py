@@ -17,7 +17,7 @@ from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED3, TWO,
 from ..events import Event
 from ..state import DRAW, PLAY, State
 from .. import codec
-from ..core import (ActionSpec, _end_deal, _exec_meld, _going_out_error, _onto_meld, _phase_message,
+from ..core import (ActionSpec, may_ask, _end_deal, _exec_meld, _going_out_error, _onto_meld, _phase_message,
                     _place, _Plan, check_exhausted, _begin_turn)
 from . import american as G
 
@@ -805,7 +805,7 @@ def play_options(st: State, seat: int) -> list[Action]:
         for extra in _initial_sets(st, seat, [c for c in hand if not G.is_three(c)], st.minimum(team)):
             cands.append(Meld(extra))
     plan = going_out_plan(st, seat)
-    if plan is not None and not st.asked and not st.melded_this_turn and r.ask_to_go_out:
+    if plan is not None and may_ask(st, seat):
         out.append(Ask())
     if plan is not None and plan[0]:
         key = _meld_key(plan[0])

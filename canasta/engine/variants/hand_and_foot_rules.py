@@ -14,7 +14,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..actions import Action, Ask, Discard, Group, Meld, TakePile
 from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF, describe
-from ..core import _going_out_error, _meld_error, _onto_meld, _Plan, pile_taken
+from ..core import may_ask, _going_out_error, _meld_error, _onto_meld, _Plan, pile_taken
 from ..state import State
 from . import hand_and_foot as G
 
@@ -417,7 +417,7 @@ def play_options(st: State, seat: int) -> list[Action]:
     out: list[Action] = []
     plan = going_out_plan(st, seat)
     if plan is not None:
-        if not st.asked and not st.melded_this_turn and r.ask_to_go_out:
+        if may_ask(st, seat):
             out.append(Ask())
         if plan[0]:
             cands.append(Meld(plan[0]))

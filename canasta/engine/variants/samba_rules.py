@@ -12,7 +12,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..actions import Action, Ask, Group, Meld, TakePile
 from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, SUIT_OF, TWO, WILD_OF
-from ..core import (_cards_error, _concealed_ok, _gather_groups, _going_out_error, _meld_error, _onto_meld,
+from ..core import (may_ask, _cards_error, _concealed_ok, _gather_groups, _going_out_error, _meld_error, _onto_meld,
                     _Plan, _share_wilds, _take_end, _take_start, _top_bases, discard_options, smallest_sets)
 from ..state import PLAY, State
 from . import samba as G
@@ -862,7 +862,7 @@ def play_options(st: State, seat: int) -> list[Action]:
     if plan is not None:
         cands.append(tuple(plan[0]))
     out: list[Action] = []
-    if not st.asked and not st.melded_this_turn and r.ask_to_go_out and plan is not None:
+    if plan is not None and may_ask(st, seat):
         out.append(Ask())
     # the candidates of an opened side are legal melds by construction (shapes checked
     # above); only a play that would leave fewer than two cards, or a turn bound to go
