@@ -17,7 +17,7 @@ from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED3, TWO,
 from ..events import Event
 from ..state import DRAW, PLAY, State
 from .. import codec
-from ..core import (ActionSpec, may_ask, _end_deal, _exec_meld, _going_out_error, _onto_meld, _phase_message,
+from ..core import (ActionSpec, may_ask, _gather_groups, _end_deal, _exec_meld, _going_out_error, _onto_meld, _phase_message,
                     _place, _Plan, check_exhausted, _begin_turn)
 from . import american as G
 
@@ -100,19 +100,9 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     new_wild = False
     after: dict[int, Optional[str]] = {m.id: m.canasta for m in melds}
     new_kinds: list[str] = []
-    todo: list[tuple[tuple[int, ...], Optional[int], bool]] = []
-    if extra_top >= 0:
-        todo.append((tuple(top_with), top_onto, True))
-    for g in groups:
-        if isinstance(g, Group):
-            cards, onto = tuple(g.cards), g.onto
-        else:
-            cards, onto = tuple(g), None
-        if not cards:
-            return "A meld group cannot be empty.", None
-        todo.append((cards, onto, False))
-    if not todo:
-        return "Choose the cards to meld.", None
+    err, todo = _gather_groups(groups, extra_top, top_with, top_onto)
+    if err:
+        return err, None
     for cards, onto, is_top in todo:
         naturals = wilds = 0
         rank = 0

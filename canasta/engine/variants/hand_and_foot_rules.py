@@ -14,7 +14,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..actions import Action, Ask, Discard, Group, Meld, TakePile
 from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF, describe
-from ..core import may_ask, _going_out_error, _meld_error, _onto_meld, _Plan, pile_taken
+from ..core import may_ask, _gather_groups, _going_out_error, _meld_error, _onto_meld, _Plan, pile_taken
 from ..state import State
 from . import hand_and_foot as G
 
@@ -37,19 +37,9 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     # each meld after the action: id -> (kind, rank, size, wilds)
     after = {m.id: (m.kind, m.rank, len(m.cards), m.wilds) for m in melds}
     new: list[tuple[str, int, int, int]] = []
-    todo: list[tuple[tuple[int, ...], Optional[int], bool]] = []
-    if extra_top >= 0:
-        todo.append((tuple(top_with), top_onto, True))
-    for g in groups:
-        if isinstance(g, Group):
-            cards, onto = tuple(g.cards), g.onto
-        else:
-            cards, onto = tuple(g), None
-        if not cards:
-            return "A meld group cannot be empty.", None
-        todo.append((cards, onto, False))
-    if not todo:
-        return "Choose the cards to meld.", None
+    err, todo = _gather_groups(groups, extra_top, top_with, top_onto)
+    if err:
+        return err, None
     for cards, onto, is_top in todo:
         for c in cards:
             if c in seen:
