@@ -55,14 +55,21 @@ def bench_ai(level: str = "hard", decisions: int = 100, players: int = 4, seed: 
         return 2
     positions = collect_positions(decisions, players, seed, variant)
     times, real = [], []
+    searched = cut = 0
     for ob, legal in positions:
         t0 = time.perf_counter()
+        if hasattr(player, "last_stats"):
+            player.last_stats = {}
         action = player.choose(ob, legal)
         dt = (time.perf_counter() - t0) * 1000.0
         if action not in legal:
             print(f"illegal choice {action!r}")
             return 1
         times.append(dt)
+        stats = getattr(player, "last_stats", None)
+        if stats:
+            searched += 1
+            cut += stats["worlds"] < stats["planned"]
         if trivial(legal) is None:
             real.append(dt)
     print(f"game: {variant}  level: {level}  players: {players}  decisions: {len(times)}"
@@ -72,4 +79,7 @@ def bench_ai(level: str = "hard", decisions: int = 100, players: int = 4, seed: 
     if real:
         print(f"decisions with a choice: {len(real)}  median ms: {statistics.median(real):.2f}"
               f"  p95 ms: {_pct(real, 0.95):.2f}  max ms: {max(real):.2f}")
+    if searched:
+        # a search stopped by the clock cap played fewer worlds than the level plans
+        print(f"searches: {searched}  stopped early by the clock cap: {cut}")
     return 0

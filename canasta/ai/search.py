@@ -200,7 +200,7 @@ class HardPlayer(Player):
             # leave the heuristic's choice only for a clear gain
             if mean > max(15.0, 1.0 * se) and mean > best_gain:
                 best_j, best_gain = j, mean
-        self.last_stats = {"worlds": worlds, "candidates": len(cands),
+        self.last_stats = {"worlds": worlds, "planned": n_worlds, "candidates": len(cands),
                            "ms": (time.perf_counter() - start) * 1000.0,
                            "means": [sum(r) / len(r) for r in results]}
         return cands[best_j]

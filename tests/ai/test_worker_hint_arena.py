@@ -180,3 +180,21 @@ def test_a_duplicate_deal_is_won_by_both_plays_together():
                        4, 1, False, None, 0.0)
     assert single["deals"] == 4
     assert single["win_share"] == single["win_share_plays"] == {"team0": 0.5, "team1": 0.5, "tie": 0.0}
+
+
+def test_decision_time_bench_counts_searches_the_clock_cap_stopped(capsys, monkeypatch):
+    """The hard player's figures say how many searches the clock cap cut short: with a
+    cap of nothing every search past its first two worlds is stopped, none without one."""
+    import re
+
+    from canasta.ai import search
+    from canasta.ai.bench import bench_ai
+
+    monkeypatch.setattr(search, "CLOCK_CAP", 0.0)
+    assert bench_ai("hard", 12, 4, 1, None) == 0
+    m = re.search(r"searches: (\d+)  stopped early by the clock cap: (\d+)", capsys.readouterr().out)
+    assert m and int(m.group(1)) > 0 and m.group(1) == m.group(2)
+    monkeypatch.setattr(search, "CLOCK_CAP", 1e6)
+    assert bench_ai("hard", 12, 4, 1, None) == 0
+    m = re.search(r"searches: (\d+)  stopped early by the clock cap: (\d+)", capsys.readouterr().out)
+    assert m and int(m.group(1)) > 0 and m.group(2) == "0"
