@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 
+import pygame
 import pytest
 
 from canasta.ai import make_player
@@ -38,7 +39,7 @@ def american_gesture(app, scene, action) -> bool:
         drag(app, scene.click_point(action.cards[0]), empty_spot(scene))
         return True
     if isinstance(action, A.LaySpecial):
-        click(app, _button(scene, "Special hand").rect.center)
+        click(app, _button(scene, "Lay special hand").rect.center)
         return True
     if isinstance(action, Meld) and len(action.groups) > 1 and any(g.onto is not None for g in action.groups):
         return False
@@ -121,8 +122,12 @@ def test_a_special_hand_laid_through_the_window():
     st = position(RULES, SPECIAL)
     app, scene = make_table(RULES, state=st)
     settle(app, scene)
-    special = _button(scene, "Special hand")
+    special = _button(scene, "Lay special hand")
     assert not special.enabled
+    # disabled, the button says why when the pointer rests on it
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=special.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+    assert special.hover and special.explanation() == special.why_disabled
+    assert special.why_disabled.startswith("A special hand is 14 cards laid right after drawing from the stock")
     click(app, scene.zone_centre("stock"))
     settle(app, scene)
     assert len(scene.state.hands[0]) == 14

@@ -26,7 +26,7 @@ RISK_W = 320                  # the risk panel, right of the score panel
 
 def buttons(ctl) -> list:
     return [Button("Lay threes", lambda: _lay_threes(ctl), pygame.K_3, "Lay your threes in your side's area"),
-            Button("Special hand", lambda: ctl.perform(G.LaySpecial()), pygame.K_s,
+            Button("Lay special hand", lambda: ctl.perform(G.LaySpecial()), pygame.K_s,
                    "Lay your whole hand down as a special hand")]
 
 
