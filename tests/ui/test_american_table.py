@@ -172,6 +172,72 @@ def test_closed_sevens_threes_talons_and_risks_are_drawn():
     app.step(1 / 60, [])
 
 
+def _frame(app, scene, pieces):
+    kept, scene.pieces = scene.pieces, pieces
+    try:
+        surf = app.screen.copy()
+        scene.draw(surf)
+        return surf
+    finally:
+        scene.pieces = kept
+
+
+def test_a_review_shows_the_talons_and_the_risk_as_the_table_does():
+    from canasta.review import play_deal
+    from canasta.ui.layout import CARD_H, CARD_W
+    from canasta.ui.screens import review
+    from canasta.ui.table import game_american as GA
+
+    game = play_deal("medium", 3, rules=RULES)
+    app, _table = make_table(RULES, seed=7)
+    scene = review.ReviewScene(app, game, run_coach=False)
+    app.set_scene(scene)
+    app.step(1 / 60, [])
+    # a late position where a side risks an unfinished meld, reached with the keys
+    risky = [s for s in range(scene.count) if s and GA.risk_lines(_seen_after(game, scene.first + s))]
+    assert risky
+    scene.go(risky[-1] - 1, animate=False)
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)])
+    assert scene.step == risky[-1]
+    seen = scene.ctl.layout.seen
+    assert seen.talon_sizes == (4, 3) and GA.risk_lines(seen)
+    for _ in range(60):
+        app.step(1 / 60, [])
+    surf = app.screen.copy()
+    v = scene.view
+    # each talon's top card is the card back, where the table draws it
+    w, h = int(CARD_W * GA.TALON_SCALE), int(CARD_H * GA.TALON_SCALE)
+    for i, size in enumerate(seen.talon_sizes):
+        r = v.rect((GA.TALON_X - w // 2, GA.TALON_Y[i] - h // 2, w, h))
+        top = min(size, 4) - 1
+        back = app.art.back(r.w, r.h)
+        for fx in (0.3, 0.5, 0.7):
+            for fy in (0.3, 0.5, 0.7):
+                x, y = int(r.w * fx), int(r.h * fy)
+                assert surf.get_at((r.x - 2 * top + x, r.y - 2 * top + y)) == back.get_at((x, y))
+    # the pieces (talons, their counts, the risk panel) change the frame only off the review's own things
+    bare = _frame(app, scene, None)
+    same = pygame.mask.from_threshold(_frame(app, scene, scene.pieces), (0, 0, 0, 0), (1, 1, 1, 255), bare)
+    same.invert()
+    changed = same.get_bounding_rects()
+    assert changed
+    risk = v.rect((*scene.risk_at, GA.RISK_W, 8 + 20 * len(GA.risk_lines(seen))))
+    assert any(risk.contains(c) for c in changed)
+    review_own = [v.rect(review.LIST_BOX), v.rect(review.SLIDER.inflate(0, 4)),
+                  v.rect((review.PROGRESS.x, 0, 400, review.PROGRESS.bottom)),
+                  *(b.rect for b in scene.buttons + [scene.menu_button])]
+    for c in changed:
+        assert not any(c.colliderect(o) for o in review_own), c
+
+
+def _seen_after(game, count):
+    from canasta.engine.record import Game
+    g = Game(game.rules, game.seed, game.first_dealer)
+    for a in game.actions[:count]:
+        g.play(a)
+    return observe(g.state, 0)
+
+
 def test_autoplay_american_to_the_end_of_the_game(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CANASTA_HOME=str(tmp_path),
                PYTHONPATH=os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), ".") if p))

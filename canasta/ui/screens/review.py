@@ -26,6 +26,7 @@ from ...engine.record import Game
 from ..layout import View
 from ..scene import Scene
 from ..table import SeatConfig
+from ..table.pieces import game_pieces
 from ..table.view import TableView
 from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, seat_names
 from ..widgets import DIM, GOLD, INK, Button, blit_text, panel, wrap
@@ -37,6 +38,8 @@ SLIDER = pygame.Rect(300, 598, 680, 14)
 PROGRESS = pygame.Rect(272, 56, 240, 8)     # the coach's progress, under the title
 COACH_LINE_Y = 652
 COACH_LINE_W = 900              # the coach's sentence wraps within this width
+RISK_AT = (770, 318)            # a game's risk panel (Modern American's), right of the pile: the title is
+                                # where the table has it
 
 
 class ReviewScene(Scene):
@@ -82,6 +85,10 @@ class ReviewScene(Scene):
         self.yes_button = self.no_button = self.confirm_yes = self.confirm_no = Button("", lambda: None)
         self.privacy_button = Button("", lambda: None)
         self.coach: Optional[CoachThread] = None
+        # the game's own pieces, drawn as the table draws them (Modern American's talons and risks);
+        # their buttons are not made: nobody plays at a review
+        self.pieces = game_pieces(self.record.state.rules)
+        self.risk_at = RISK_AT
         self.open_deal(deal)
 
     # ------------------------------------------------------------------ the deal

@@ -21,7 +21,9 @@ TALON_X = 452                 # the talons' centre, left of the stock
 TALON_Y = (318, 392)          # talon 0 (four cards) above talon 1 (three)
 TALON_SCALE = 0.55
 RISK_INK = (255, 150, 130)
-RISK_W = 320                  # the risk panel, right of the score panel
+RISK_W = 320                  # the risk panel's width
+RISK_AT = (HUD_BOX.right + 8, HUD_BOX.y)   # its top left, right of the score panel (a scene may say
+                                           # otherwise with ``risk_at``: a review's title is there)
 
 
 def buttons(ctl) -> list:
@@ -115,7 +117,8 @@ def draw(painter, surf: pygame.Surface, v) -> None:
     risks = risk_lines(ob)
     if risks:
         row = 20
-        box = v.rect((HUD_BOX.right + 8, HUD_BOX.y, RISK_W, 8 + row * len(risks)))
+        x, y = getattr(painter.scene, "risk_at", RISK_AT)
+        box = v.rect((x, y, RISK_W, 8 + row * len(risks)))
         panel(surf, box, alpha=200)
         for k, (team, words) in enumerate(risks):
             blit_text(surf, f"{ctl.team_name(team)}: {words}", v.size(16),
