@@ -223,11 +223,41 @@ def test_a_review_shows_the_talons_and_the_risk_as_the_table_does():
     assert changed
     risk = v.rect((*scene.risk_at, GA.RISK_W, 8 + 20 * len(GA.risk_lines(seen))))
     assert any(risk.contains(c) for c in changed)
-    review_own = [v.rect(review.LIST_BOX), v.rect(review.SLIDER.inflate(0, 4)),
+    review_own = [v.rect(review.LIST_BOX), v.rect(review.SLIDER.inflate(0, 2 * review.SLIDER_KNOB)),
                   v.rect((review.PROGRESS.x, 0, 400, review.PROGRESS.bottom)),
                   *(b.rect for b in scene.buttons + [scene.menu_button])]
     for c in changed:
         assert not any(c.colliderect(o) for o in review_own), c
+
+
+def test_a_review_keeps_its_slider_off_the_meld_labels_and_says_nothing_of_skipping(monkeypatch):
+    from canasta.review import play_deal
+    from canasta.ui.screens import review
+    from canasta.ui.table import view
+    from canasta.ui.table.layout import MeldLabel
+
+    said = []
+    real = view.blit_text
+    monkeypatch.setattr(view, "blit_text", lambda surf, words, *a, **k: said.append(words) or real(surf, words, *a, **k))
+    game = play_deal("medium", 3, rules=RULES)
+    # the table offers S on a computer's turn ...
+    app, table = make_table(RULES, seed=7)
+    while table.ctl.human_to_act():
+        table.perform(legal_actions(table.state)[0])
+    table.draw(app.screen)
+    assert "S skips ahead" in said
+    # ... a review has nothing to skip (its S is the score sheet)
+    scene = review.ReviewScene(app, game, run_coach=False)
+    app.set_scene(scene)
+    knob = review.SLIDER.inflate(0, 2 * review.SLIDER_KNOB - review.SLIDER.h)
+    for step in range(0, scene.count, 7):
+        scene.go(step, animate=False)
+        said.clear()
+        scene.draw(app.screen)
+        assert "S skips ahead" not in said
+        assert any(w.startswith(f"Move {step} of") for w in said) or step == 0   # the status line was drawn
+        labels = [lab.box for lab in scene.ctl.layout.labels if isinstance(lab, MeldLabel)]
+        assert not any(knob.colliderect(b) for b in labels), step
 
 
 def _seen_after(game, count):

@@ -34,7 +34,8 @@ from ..widgets import DIM, GOLD, INK, Button, blit_text, panel, wrap
 FLAG_INK = (255, 150, 120)
 LIST_BOX = pygame.Rect(1000, 46, 272, 262)      # the turn list, above the right-hand seat (logical)
 LIST_ROW = 22
-SLIDER = pygame.Rect(300, 598, 680, 14)
+SLIDER = pygame.Rect(300, 611, 680, 8)        # in the felt between the viewer's melds and the status line
+SLIDER_KNOB = 7
 PROGRESS = pygame.Rect(272, 56, 240, 8)     # the coach's progress, under the title
 COACH_LINE_Y = 652
 COACH_LINE_W = 900              # the coach's sentence wraps within this width
@@ -408,7 +409,7 @@ class ReviewScene(Scene):
                 x = r.x + r.w * (index - self.first + 0.5) / self.count
                 pygame.draw.line(surf, FLAG_INK, (x, r.y), (x, r.bottom), max(2, v.size(2)))
         x = r.x + (r.w * self.step / self.count if self.count else 0)
-        pygame.draw.circle(surf, GOLD, (int(x), r.centery), max(5, v.size(9)))
+        pygame.draw.circle(surf, GOLD, (int(x), r.centery), max(5, v.size(SLIDER_KNOB)))
 
     def _draw_list(self, surf: pygame.Surface, v: View) -> None:
         box = v.rect(LIST_BOX)

@@ -88,6 +88,9 @@ class ReviewController(TableController):
         self.all_face_up = all_face_up
         super().__init__(app, game, seats)
         self.viewer = reviewer
+        # no computer turns run at a replay, so there is nothing to skip: the table's
+        # "S skips ahead" stays unsaid (S is the review's score sheet)
+        self.skipping = True
 
     # nobody acts at a replay
     def check_privacy(self) -> None:
