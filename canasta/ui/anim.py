@@ -121,6 +121,17 @@ class Animator:
             sp.delay = (rank * stagger * f) if rank is not None else 0.0
             sp.duration = base * f
 
+    def let_go(self, poses: dict[int, Pose], base: float = 0.32) -> None:
+        """Cards that were dragged, let go where they were drawn (``poses``): each glides
+        from there to where it lies (a later ``retarget`` carries on from its place)."""
+        for card, pose in poses.items():
+            sp = self.sprites.get(card)
+            if sp is None:
+                continue
+            sp.start = pose
+            sp.elapsed = sp.delay = 0.0
+            sp.duration = base * self.factor
+
     def snap(self, targets: dict[int, Pose]) -> None:
         self.sprites = {c: Sprite(c, p) for c, p in targets.items()}
 

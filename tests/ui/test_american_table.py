@@ -84,8 +84,17 @@ def test_a_whole_deal_with_threes_laid_by_drag_and_a_wild_discard_refused():
     # a wild card dragged to the pile slides back with the rule's sentence
     wild = next(c for c in st.hands[0] if WILD_OF[c])
     before = len(scene.game.actions)
+    place = scene.ctl.layout.targets[wild]
+    app.settings.animation_speed = "normal"       # to see it slide
     drag(app, scene.click_point(wild), scene.zone_centre("pile"))
+    moving = scene.animator.sprites[wild]
+    assert moving.moving and moving.target == place
+    pile = scene.ctl.layout.zones["pile"].center
+    now = moving.pose()
+    assert abs(now.x - pile[0]) + abs(now.y - pile[1]) < abs(now.x - place.x) + abs(now.y - place.y)
     settle(app, scene)
+    app.settings.animation_speed = "instant"
+    assert moving.pose() == place
     assert len(scene.game.actions) == before and wild in scene.state.hands[0]
     assert scene.toast.error
     assert scene.toast.message == "A wild card may be discarded only when going out or when nothing else is left."

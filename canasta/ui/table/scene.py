@@ -32,7 +32,7 @@ from .controller import TableController
 from .gestures import can_drag_meld, drop_targets
 from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, SHEET_LEAVE, SHEET_NEXT,
                      button_rects, card_rect, zone_at)
-from .view import PRIVACY_SUMMARY_BUTTON, TableView
+from .view import PRIVACY_SUMMARY_BUTTON, TableView, drag_pose
 
 DRAG_THRESHOLD = 6            # pixels the pointer moves before a press becomes a drag
 
@@ -513,5 +513,11 @@ class TableScene(Scene):
             else:
                 ctl.toggle(d.cards[0])
             return
+        # the cards leave the pointer where they were drawn: refused, they slide back from there;
+        # played, they go on from there
+        lx, ly = self.view.logical(*pos)
+        n = len(d.cards)
+        ctl.animator.let_go({c: drag_pose(lx, ly, i, n, sp.pose().scale) for i, c in enumerate(d.cards)
+                             if (sp := ctl.animator.sprites.get(c)) is not None})
         ctl.release(d.cards, zone_at(ctl.layout, pos, d.from_pile, self.view.rect), from_pile=d.from_pile,
                     from_meld=d.from_meld)

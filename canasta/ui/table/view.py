@@ -39,6 +39,12 @@ TIP_SIZE = 17
 MIN_TEXT = 17                 # the smallest text on the table (pygame's default font: capitals 8-9 px, as 12 px type)
 
 
+def drag_pose(lx: float, ly: float, i: int, n: int, scale: float = 1.0) -> Pose:
+    """Where the ``i``-th of ``n`` dragged cards is drawn, the pointer at (``lx``, ``ly``)
+    (logical): in a fan under it, face up, above everything."""
+    return Pose(lx + (i - (n - 1) / 2) * DRAG_FAN, ly + 12, True, 0, scale, 999)
+
+
 def fs(v: View, n: float) -> int:
     """The pixel size of text ``n`` logical units high, never under :data:`MIN_TEXT`."""
     return max(MIN_TEXT, v.size(n))
@@ -200,8 +206,7 @@ class TableView:
             for i, c in enumerate(drag.cards):
                 sp = ctl.animator.sprites.get(c)
                 scale = sp.pose().scale if sp else 1.0
-                self._card(surf, v, c, Pose(lx + (i - (n - 1) / 2) * DRAG_FAN, ly + 12, True, 0, scale, 999),
-                           shadow=True)
+                self._card(surf, v, c, drag_pose(lx, ly, i, n, scale), shadow=True)
         self._hud(surf, v)
         self._log(surf, v)
         log_button = getattr(scene, "log_button", None)     # a review's table has none
