@@ -277,7 +277,7 @@ def _seen_after(game, count):
     return observe(g.state, 0)
 
 
-def test_autoplay_american_to_the_end_of_the_game(tmp_path):
+def test_autoplay_american_to_the_end_of_the_game(tmp_path, monkeypatch):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CANASTA_HOME=str(tmp_path),
                PYTHONPATH=os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), ".") if p))
     shot = tmp_path / "deal-{deal}.png"
@@ -287,6 +287,17 @@ def test_autoplay_american_to_the_end_of_the_game(tmp_path):
     assert out.returncode == 0, out.stderr[-2000:]
     shots = sorted(tmp_path.glob("deal-*.png"))
     assert len(shots) >= 2
+    # the window closed at the game's end, which it recorded: a side reached 8,500
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    from canasta.engine.record import Game
+    from canasta.store.database import ScoreDatabase
+    with ScoreDatabase() as db:
+        games = db.all_games()
+        assert len(games) == 1 and games[0]["variant"].startswith("american")
+        record = Game.from_json(db.record_of(games[0]["uid"]))
+    assert record.state.game_over and max(record.state.totals) >= 8500
+    assert list(record.state.totals) == games[0]["final_totals"]
+    assert len(shots) == len(record.state.history)
 
 
 _ = (Discard, Draw, card_code)
