@@ -153,6 +153,22 @@ def test_a_special_hand_laid_through_the_window():
     assert scene.ctl.sheet_shown
 
 
+def test_the_games_buttons_hold_their_labels_and_stand_clear_of_the_tables():
+    from canasta.ui.draw import font
+    from canasta.ui.table.view import fs
+    for size in ((1280, 800), (1024, 640), (1920, 1080)):
+        app, scene = make_table(RULES, seed=7, size=size)
+        settle(app, scene)
+        scene.place_controls()
+        ours = [_button(scene, "Lay threes"), _button(scene, "Lay special hand")]
+        text = font(fs(scene.view, 19))
+        for b in ours:
+            assert b.visible and text.size(b.label)[0] + 8 <= b.rect.w, (size, b.label)
+            others = [o for o in scene.buttons + [scene.menu_button] if o is not b and o.visible]
+            assert not any(b.rect.colliderect(o.rect) for o in others), (size, b.label)
+            assert app.screen.get_rect().contains(b.rect)
+
+
 RISK = {"scores": [0, 0], "dealer": 3, "turn": 0, "phase": "play", "stock": 30, "discard": ["4S", "9C"],
         "threes": [["3H", "3S"], ["3D"]], "talons": [["4C", "4D", "4H", "4S"], ["8C", "8D", "8H"]],
         "melds": [[{"cards": ["7H", "7C", "7D", "7S", "7H", "7C", "7D"], "by": 0},
@@ -275,6 +291,35 @@ def _seen_after(game, count):
     for a in game.actions[:count]:
         g.play(a)
     return observe(g.state, 0)
+
+
+def test_the_risk_panel_holds_its_lines_even_for_three_melds_at_risk(monkeypatch):
+    from canasta.ui.table import game_american as GA
+    three = dict(RISK, melds=[[{"cards": ["QH", "QC", "QS"], "by": 0}], [{"cards": ["2C", "2D", "JK"], "by": 1},
+                                                 {"cards": ["7S", "7D", "7C"], "by": 1},
+                                                 {"cards": ["AS", "AD", "AC"], "by": 3}]])
+    st = position(RULES, three)
+    app, scene = make_table(RULES, state=st)
+    settle(app, scene)
+    lines = GA.risk_lines(scene.ctl.layout.seen)
+    assert len(lines) == 1 and lines[0][1] == "-7,000 unfinished (wild meld 3/7, sevens 3/7, aces 3/7)"
+    drawn, panels = [], []
+    real_text, real_panel = GA.blit_text, GA.panel
+    monkeypatch.setattr(GA, "blit_text", lambda *a, **k: drawn.append((a[1], real_text(*a, **k))) or drawn[-1][1])
+    monkeypatch.setattr(GA, "panel", lambda surf, box, **k: panels.append(pygame.Rect(box)) or real_panel(surf, box, **k))
+    for size in ((1280, 800), (1024, 640)):
+        app.screen = pygame.display.set_mode(size)
+        drawn.clear(), panels.clear()
+        scene.draw(app.screen)
+        v = scene.view
+        assert len(panels) == 1 and panels[0].topleft == v.pt(*GA.RISK_AT)
+        box = panels[0]
+        # every word of the line is drawn, inside the panel, in text no smaller than the table's
+        risk = [(words, r) for words, r in drawn if box.colliderect(r)]
+        assert " ".join(w for w, _ in risk) == f"West & East: {lines[0][1]}"
+        for words, r in risk:
+            assert box.contains(r), (size, words, r, box)
+        assert all(r.h >= 11 for _, r in risk)
 
 
 def test_autoplay_american_to_the_end_of_the_game(tmp_path, monkeypatch):

@@ -1,6 +1,6 @@
 """Modern American Canasta at the table (see :mod:`.pieces`): the two talons beside
 the stock, face down with their counts; what an unfinished sevens, aces or wild meld
-puts at risk, under the score panel; the *Lay threes* and *Lay special hand* buttons;
+puts at risk, beside the score panel; the *Lay threes* and *Lay special hand* buttons;
 threes dragged onto the side's area are laid; the score sheet names a special hand.
 """
 
@@ -10,18 +10,20 @@ from typing import Optional
 
 import pygame
 
-from ...engine import is_legal, legal_actions
+from ...engine import is_legal
 from ...engine.state import DRAW, PLAY
 from ...engine.variants import american as G
-from ..layout import CARD_H, CARD_W, STOCK_POS
-from ..widgets import DIM, GOLD, Button, blit_text, panel
-from .layout import BUTTON_AREA, HUD_BOX, button_rects
+from ..layout import CARD_H, CARD_W
+from ..widgets import DIM, Button, blit_text, panel, wrap
+from .layout import BUTTON_AREA, BUTTON_GAP, BUTTON_H, BUTTON_W, HUD_BOX
+from .view import fs
 
 TALON_X = 452                 # the talons' centre, left of the stock
 TALON_Y = (318, 392)          # talon 0 (four cards) above talon 1 (three)
 TALON_SCALE = 0.55
 RISK_INK = (255, 150, 130)
 RISK_W = 320                  # the risk panel's width
+RISK_ROW = 20                 # and the height of one of its lines
 RISK_AT = (HUD_BOX.right + 8, HUD_BOX.y)   # its top left, right of the score panel (a scene may say
                                            # otherwise with ``risk_at``: a review's title is there)
 
@@ -50,14 +52,17 @@ def _lay_threes(ctl) -> None:
 
 
 def place(scene, extra: list) -> None:
-    """Both buttons always stand in a row of their own above the table's buttons
-    (they keep their places); each is usable only when its move is legal."""
+    """Both buttons always stand above the table's buttons, each in a row of its own as
+    wide as two of them ("Lay special hand" is longer than a button of the table), and
+    keep their places; each is usable only when its move is legal."""
     ctl = scene.ctl
     st = ctl.state
     mine = ctl.my_turn()
     lay, special = extra
-    for b, r in zip(extra, button_rects(2, pygame.Rect(BUTTON_AREA.x, BUTTON_AREA.y - 40, BUTTON_AREA.w, 34))):
-        b.rect = scene.view.rect(r)
+    wide = 2 * BUTTON_W + BUTTON_GAP
+    for k, b in enumerate(extra):
+        y = BUTTON_AREA.y - (len(extra) - k) * (BUTTON_H + BUTTON_GAP)
+        b.rect = scene.view.rect((BUTTON_AREA.x, y, wide, BUTTON_H))
         b.visible = True
     threes = _threes_in_hand(st) if st.phase in (DRAW, PLAY) else ()
     lay.enabled = bool(threes) and mine
@@ -104,25 +109,28 @@ def draw(painter, surf: pygame.Surface, v) -> None:
     if ob is None:
         return
     art = painter.app.art
-    fs = v.size(15)
+    size = fs(v, 15)
     w, h = int(CARD_W * TALON_SCALE), int(CARD_H * TALON_SCALE)
-    for i, size in enumerate(ob.talon_sizes):
+    for i, count in enumerate(ob.talon_sizes):
         y = TALON_Y[i]
-        if size:
+        if count:
             r = v.rect((TALON_X - w // 2, y - h // 2, w, h))
             back = art.back(r.w, r.h)
-            for k in range(min(size, 4)):
+            for k in range(min(count, 4)):
                 surf.blit(back, (r.x - k * 2, r.y - k * 2))
-        blit_text(surf, f"Talon {size}", fs, v.pt(TALON_X - w // 2 - 8, y), DIM, anchor="midright")
+        blit_text(surf, f"Talon {count}", size, v.pt(TALON_X - w // 2 - 8, y), DIM, anchor="midright")
     risks = risk_lines(ob)
     if risks:
-        row = 20
+        # a side's line wraps within the panel (it may risk three melds), each row centred in its height
+        size = fs(v, 16)
+        rows = [line for team, words in risks
+                for line in wrap(f"{ctl.team_name(team)}: {words}", size, v.size(RISK_W - 16))]
         x, y = getattr(painter.scene, "risk_at", RISK_AT)
-        box = v.rect((x, y, RISK_W, 8 + row * len(risks)))
+        box = v.rect((x, y, RISK_W, 8 + RISK_ROW * len(rows)))
         panel(surf, box, alpha=200)
-        for k, (team, words) in enumerate(risks):
-            blit_text(surf, f"{ctl.team_name(team)}: {words}", v.size(16),
-                      (box.x + v.size(8), box.y + v.size(4 + row * k)), RISK_INK)
+        for k, line in enumerate(rows):
+            blit_text(surf, line, size, (box.x + v.size(8), box.y + v.size(4 + RISK_ROW * k + RISK_ROW // 2)),
+                      RISK_INK, anchor="midleft")
 
 
 def sheet_subtitle(ctl, res) -> Optional[str]:
@@ -135,5 +143,3 @@ def sheet_subtitle(ctl, res) -> Optional[str]:
             return f"{ctl.seat_name(seat)} laid a special hand: {words.lower()}, {pts:,} points."
     return None
 
-
-_ = (STOCK_POS, GOLD, legal_actions)
