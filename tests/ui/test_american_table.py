@@ -255,15 +255,21 @@ def test_a_review_shows_the_talons_and_the_risk_as_the_table_does():
         assert not any(c.colliderect(o) for o in review_own), c
 
 
-def test_a_review_keeps_its_slider_off_the_meld_labels_and_says_nothing_of_skipping(monkeypatch):
+def test_a_review_keeps_its_slider_off_the_meld_labels_its_list_off_east_and_says_nothing_of_skipping(
+        monkeypatch):
     from canasta.review import play_deal
     from canasta.ui.screens import review
     from canasta.ui.table import view
     from canasta.ui.table.layout import MeldLabel
 
-    said = []
+    said, where = [], []
+
+    def spy(surf, words, *a, **k):
+        said.append(words)
+        where.append((words, real(surf, words, *a, **k)))
+        return where[-1][1]
     real = view.blit_text
-    monkeypatch.setattr(view, "blit_text", lambda surf, words, *a, **k: said.append(words) or real(surf, words, *a, **k))
+    monkeypatch.setattr(view, "blit_text", spy)
     game = play_deal("medium", 3, rules=RULES)
     # the table offers S on a computer's turn ...
     app, table = make_table(RULES, seed=7)
@@ -277,12 +283,15 @@ def test_a_review_keeps_its_slider_off_the_meld_labels_and_says_nothing_of_skipp
     knob = review.SLIDER.inflate(0, 2 * review.SLIDER_KNOB - review.SLIDER.h)
     for step in range(0, scene.count, 7):
         scene.go(step, animate=False)
-        said.clear()
+        said.clear(), where.clear()
         scene.draw(app.screen)
         assert "S skips ahead" not in said
         assert any(w.startswith(f"Move {step} of") for w in said) or step == 0   # the status line was drawn
         labels = [lab.box for lab in scene.ctl.layout.labels if isinstance(lab, MeldLabel)]
         assert not any(knob.colliderect(b) for b in labels), step
+        # East's name and hand size stay in view beside the turn list
+        east = [r for words, r in where if words.startswith(("East", "medium, ")) and r.right > scene.view.size(1200)]
+        assert len(east) == 2 and not any(r.colliderect(scene.view.rect(scene._list_box())) for r in east), step
 
 
 def _seen_after(game, count):

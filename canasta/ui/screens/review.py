@@ -27,13 +27,15 @@ from ..layout import View
 from ..scene import Scene
 from ..table import SeatConfig
 from ..table.pieces import game_pieces
-from ..table.view import TableView
+from ..table.layout import CENTRE_X, SeatLabel
+from ..table.view import TableView, side_label_top
 from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, seat_names
 from ..widgets import DIM, GOLD, INK, Button, blit_text, panel, wrap
 
 FLAG_INK = (255, 150, 120)
 LIST_BOX = pygame.Rect(1000, 46, 272, 262)      # the turn list, above the right-hand seat (logical)
 LIST_ROW = 22
+LIST_MIN_H = 40 + 4 * LIST_ROW                  # it shortens to keep that seat's name in view, to this at least
 SLIDER = pygame.Rect(300, 611, 680, 8)        # in the felt between the viewer's melds and the status line
 SLIDER_KNOB = 7
 PROGRESS = pygame.Rect(272, 56, 240, 8)     # the coach's progress, under the title
@@ -342,9 +344,20 @@ class ReviewScene(Scene):
         frac = (lx - SLIDER.x) / SLIDER.w
         self.go(int(round(max(0.0, min(1.0, frac)) * self.count)), animate=False)
 
+    def _list_box(self) -> pygame.Rect:
+        """The turn list's place: above the name of the seat on the right (the longer its
+        hand, the higher the name), which it never covers while a few rows remain."""
+        box = pygame.Rect(LIST_BOX)
+        tops = [side_label_top(s) for s in self.ctl.layout.labels
+                if isinstance(s, SeatLabel) and not s.own and s.orient == "v" and s.x > CENTRE_X]
+        tops = [t for t in tops if t - 6 >= box.y + LIST_MIN_H]
+        if tops:
+            box.h = min(box.h, int(min(tops)) - 6 - box.y)
+        return box
+
     def _list_rows(self) -> tuple[int, int]:
         """(first move shown, rows) of the turn list, keeping the current move in view."""
-        rows = (LIST_BOX.h - 40) // LIST_ROW
+        rows = (self._list_box().h - 40) // LIST_ROW
         scroll = getattr(self, "list_scroll", None)
         want = max(0, self.step - rows // 2)
         start = want if scroll is None or not (scroll <= self.step - 1 < scroll + rows) else scroll
@@ -356,11 +369,12 @@ class ReviewScene(Scene):
         if not self.show_list:
             return None
         lx, ly = self.view.logical(*pos)
-        if not LIST_BOX.collidepoint(lx, ly):
+        box = self._list_box()
+        if not box.collidepoint(lx, ly):
             return None
         start, rows = self._list_rows()
-        i = start + int((ly - LIST_BOX.y - 34) // LIST_ROW)
-        return i if 0 <= i < self.count and ly >= LIST_BOX.y + 34 else None
+        i = start + int((ly - box.y - 34) // LIST_ROW)
+        return i if 0 <= i < min(self.count, start + rows) and ly >= box.y + 34 else None
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
@@ -412,27 +426,28 @@ class ReviewScene(Scene):
         pygame.draw.circle(surf, GOLD, (int(x), r.centery), max(5, v.size(SLIDER_KNOB)))
 
     def _draw_list(self, surf: pygame.Surface, v: View) -> None:
-        box = v.rect(LIST_BOX)
+        at = self._list_box()
+        box = v.rect(at)
         panel(surf, box, alpha=225)
         blit_text(surf, "Turns", v.size(18), (box.x + v.size(10), box.y + v.size(8)), GOLD)
         start, rows = self._list_rows()
-        y = LIST_BOX.y + 34
+        y = at.y + 34
         for i in range(start, min(self.count, start + rows)):
             index = self.first + i
             d = self.verdicts.get(index)
             current = i == self.step - 1
             if current:
-                pygame.draw.rect(surf, (60, 90, 70), v.rect((LIST_BOX.x + 4, y - 1, LIST_BOX.w - 8, LIST_ROW)),
+                pygame.draw.rect(surf, (60, 90, 70), v.rect((at.x + 4, y - 1, at.w - 8, LIST_ROW)),
                                  border_radius=4)
             colour = FLAG_INK if d is not None and d.flagged else (INK if current else DIM)
             label = f"{i + 1}. {self.moves[i]}"
-            width = LIST_BOX.w - 20
+            width = at.w - 20
             if d is not None and d.flagged:
-                blit_text(surf, f"-{d.cost:.0f}", v.size(15), v.pt(LIST_BOX.right - 10, y + 2), colour,
+                blit_text(surf, f"-{d.cost:.0f}", v.size(15), v.pt(at.right - 10, y + 2), colour,
                           anchor="topright")
                 width -= 44
             shown = wrap(label, v.size(15), v.size(width))[0]
-            blit_text(surf, shown, v.size(15), v.pt(LIST_BOX.x + 10, y + 2), colour)
+            blit_text(surf, shown, v.size(15), v.pt(at.x + 10, y + 2), colour)
             y += LIST_ROW
 
 

@@ -45,6 +45,11 @@ def drag_pose(lx: float, ly: float, i: int, n: int, scale: float = 1.0) -> Pose:
     return Pose(lx + (i - (n - 1) / 2) * DRAG_FAN, ly + 12, True, 0, scale, 999)
 
 
+def side_label_top(item: SeatLabel) -> float:
+    """The top of the name of a seat at the side (above its upright fan of cards)."""
+    return item.y - backs_half_width(item.count, item.orient) - 42
+
+
 def fs(v: View, n: float) -> int:
     """The pixel size of text ``n`` logical units high, never under :data:`MIN_TEXT`."""
     return max(MIN_TEXT, v.size(n))
@@ -415,7 +420,7 @@ class TableView:
             blit_text(surf, name + mark, size, v.pt(x, y), colour)
             blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19), DIM)
         else:
-            y = item.y - half - 42
+            y = side_label_top(item)
             left = item.x < CENTRE_X
             x = 8 if left else 2 * CENTRE_X - 8
             anchor = "topleft" if left else "topright"
