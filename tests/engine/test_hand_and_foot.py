@@ -189,3 +189,42 @@ def test_an_enumerated_action_is_accepted():
         apply_in_place(st, rng.choice(legal))
         assert invariants(st) == []
     assert CODE_OF and Group
+
+
+@pytest.mark.parametrize("options", [{}, {"draw_count": 1}, {"partner_in_foot": True}])
+def test_a_no_under_must_ask_never_strands_the_asker(options):
+    """With ``must_ask`` going out needs the partner's yes, and a meld that leaves one
+    card is a going-out play: so after a "no" the asker always has a legal move, and
+    never goes out in that turn. Every ask offered is made and every answer is no."""
+    from canasta.engine import Answer, Ask
+
+    rng = random.Random(5)
+    refused = 0
+    for seed in range(12):
+        st = new_game(Rules(variant=HF, must_ask=True, **options), seed=seed)
+        for _ in range(6000):
+            if st.phase in (DEAL_OVER, GAME_OVER):
+                break
+            legal = legal_actions(st)
+            assert legal, "a seat was left without a legal move"
+            if st.permission is False:
+                asker = st.turn
+                for a in legal:
+                    s = st.clone()
+                    apply_in_place(s, a)
+                    assert s.went_out != asker, f"{a!r} went out after a no"
+            asks = [a for a in legal if isinstance(a, Ask)]
+            if asks:
+                a = asks[0]
+            elif any(isinstance(a, Answer) for a in legal):
+                a = Answer(False)
+                refused += 1
+            else:
+                melds = [a for a in legal if isinstance(a, Meld)]
+                a = rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal)
+            before = st.permission
+            apply_in_place(st, a)
+            if before is False:
+                # the refused player did not go out this turn
+                assert st.went_out != asker
+    assert refused > 0
