@@ -84,11 +84,16 @@ def evaluate(st: State) -> list[float]:
 
 def _world_share(rules) -> float:
     """Samba and Bolivia deals cost about three times a Classic one to simulate (162
-    cards, draw two, sequences): a third of the worlds keeps the decision time."""
-    return SEQUENCE_GAME_WORLDS if has_sequences(rules) else 1.0
+    cards, draw two, sequences), and Hand and Foot's (five packs, hands of 11 to 20
+    cards and a foot each) likewise: half the worlds keeps the decision time near
+    Classic's."""
+    if has_sequences(rules):
+        return SEQUENCE_GAME_WORLDS
+    return FEET_GAME_WORLDS if rules.foot_size else 1.0
 
 
 SEQUENCE_GAME_WORLDS = 0.5
+FEET_GAME_WORLDS = 0.5       # Hand and Foot's (at all worlds a decision took about 420 ms)
 SEQUENCE_GAME_ROUNDS = 1     # rounds of turns simulated in Samba and Bolivia
 CLOCK_CAP = 2.5              # the clock cap, in budgets (a safety net on a slow or busy machine)
 SEQUENCE_GAME_CAP = 1.0      # Samba's and Bolivia's: their worlds cost three times Classic's, so on
