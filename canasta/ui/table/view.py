@@ -647,7 +647,10 @@ class TableView:
         for t in range(teams):
             blit_text(surf, f"{st.totals[t]:,}", tsize, (colx[t], y), GOLD, bold=True, anchor="topright")
         y += step
-        blit_text(surf, f"To win: {st.rules.target_score:,}", tsize, (x0, y), DIM)
+        r = st.rules
+        goal = (f"A game of {r.deals} deals: the higher total after the last one wins." if r.deals
+                else f"To win: {r.target_score:,}")
+        blit_text(surf, goal, tsize, (x0, y), DIM)
         blit_text(surf, "Click or press any key to close.", fs(v, 16), (box.centerx, box.bottom - v.size(30)), DIM,
                   anchor="midtop")
 

@@ -1,0 +1,88 @@
+"""Hand and Foot around the table: the statistics call its finished melds books, the
+New game screen shows the first meld's minimum that is in force (by deal, or by the
+side's score), and the table's score panel of a game of four deals. Driven by real
+pygame events where a person would use the mouse."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from canasta.ai import make_player
+from canasta.engine import Rules, legal_actions
+from canasta.engine.observe import observe
+from canasta.engine.record import Game
+from canasta.ui import games
+from canasta.ui.screens import newgame as newgame_module
+from canasta.ui.screens import stats as stats_module
+from canasta.ui.screens.stats import StatisticsScreen
+from canasta.ui.session import finished_game_summary
+from canasta.ui.table import SeatConfig
+from harness import click
+from test_games import choose_game, open_form, step_arrow
+
+pytestmark = pytest.mark.usefixtures("user_folders")
+
+HF = "hand_and_foot"
+
+
+def played_deal(rules: Rules, seed: int) -> dict:
+    """A score-history entry of one deal played by the easy players."""
+    g = Game(rules, seed)
+    players = [make_player("easy", seed=s) for s in range(rules.players)]
+    while not g.state.deal_over:
+        st = g.state
+        g.play(players[st.to_act].choose(observe(st, st.to_act), legal_actions(st)))
+    seats = [SeatConfig("You", True)] + [SeatConfig(f"C{i}", False, "easy") for i in range(1, rules.players)]
+    return finished_game_summary(g, seats, {})
+
+
+def drawn_words(monkeypatch, module) -> list[str]:
+    """Every string ``module`` draws with draw_fitted from now on."""
+    seen: list[str] = []
+    real = module.draw_fitted
+
+    def spy(surf, s, *a, **k):
+        seen.append(s)
+        return real(surf, s, *a, **k)
+
+    monkeypatch.setattr(module, "draw_fitted", spy)
+    return seen
+
+
+def step_until(app, stepper, d: int, done) -> None:
+    """Click ``stepper``'s arrow (``d``: -1 left, +1 right) until ``done()`` holds."""
+    for _ in range(len(stepper.choices) + 1):
+        if done():
+            return
+        step_arrow(app, stepper, d)
+    assert done(), (stepper.name, stepper.get())
+
+
+def redraw(app, seen: list[str]) -> list[str]:
+    seen.clear()
+    app.scene.draw(app.screen)
+    return list(seen)
+
+
+def test_the_score_panel_of_a_game_of_four_deals(monkeypatch):
+    """A click on the score box opens the scores so far: a game of four deals has no
+    target to name (it used to fail drawing "To win: None")."""
+    from canasta.ui.table import view as view_module
+    from test_table import make_table
+    app, scene = make_table(Rules(variant=HF), seed=3)
+    seen: list[str] = []
+    real = view_module.blit_text
+
+    def spy(surf, s, *a, **k):
+        seen.append(s)
+        return real(surf, s, *a, **k)
+
+    monkeypatch.setattr(view_module, "blit_text", spy)
+    click(app, scene.painter.hud_rect(scene.view).center)
+    assert scene.scores_open
+    seen.clear()
+    scene.draw(app.screen)
+    assert "A game of 4 deals: the higher total after the last one wins." in seen
+    assert not any(s.startswith("To win") for s in seen)
+    pygame.event.clear()
