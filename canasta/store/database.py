@@ -374,7 +374,9 @@ def canasta_count(items: dict[str, Any]) -> int:
 
     Reads ``"canastas"`` (a count, or a ``{kind: count}`` dictionary) when present,
     otherwise adds up every ``"<kind>_canastas"`` count, which is how the engine's
-    ``TeamItems`` names them (``natural_canastas``, ``mixed_canastas``).
+    ``TeamItems`` names them (``natural_canastas``, ``mixed_canastas``), and every
+    ``"<kind>_books"`` count (Hand and Foot's ``wild_books``; its clean and dirty books
+    are its natural and mixed canastas).
     """
 
     def count(value: Any) -> int:
@@ -385,7 +387,7 @@ def canasta_count(items: dict[str, Any]) -> int:
         if isinstance(value, dict):
             return sum(count(v) for v in value.values())
         return count(value)
-    return sum(count(v) for k, v in items.items() if k.endswith("_canastas"))
+    return sum(count(v) for k, v in items.items() if k.endswith(("_canastas", "_books")))
 
 
 def compute_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from dataclasses import fields
 from typing import Any, Optional
 
 from ..engine import variants
-from ..engine.rules import OPTION_HELP, Rules, RulesError
+from ..engine.rules import BOOK_KINDS, OPTION_HELP, Rules, RulesError
 
 #: The seatings a game may accept, in the order the presets are offered.
 SEATINGS = ((4, None), (2, None), (3, None), (6, 3), (6, 2))
@@ -133,6 +133,14 @@ def game_length(rules: Rules) -> str:
     if rules.deals:
         return f"a game of {rules.deals} deal{'s' if rules.deals != 1 else ''}"
     return f"game to {rules.target_score:,}"
+
+
+def canasta_word(name: str) -> str:
+    """What ``name`` calls a finished meld of seven: "book" in a game whose canastas are
+    the book kinds (Hand and Foot), else "canasta"."""
+    m = variants.get(name)
+    kinds = tuple(getattr(m, "CANASTA_KINDS", ()) or ()) if m is not None else ()
+    return "book" if kinds and set(kinds) <= set(BOOK_KINDS) else "canasta"
 
 
 def game_names() -> tuple[str, ...]:

@@ -220,6 +220,8 @@ def test_canasta_counts_read_either_form():
     assert canasta_count({"canastas": {"natural": 1, "sevens": 1}}) == 2
     assert canasta_count({"canastas": 4}) == 4
     assert canasta_count({"melded": 50}) == 0
+    # Hand and Foot: clean and dirty books are its natural and mixed canastas, wild books apart
+    assert canasta_count({"natural_canastas": 2, "mixed_canastas": 1, "wild_books": 1, "wild_bonus": 1500}) == 4
 
 
 # --------------------------------------------------------------------------- the file

@@ -65,6 +65,33 @@ def redraw(app, seen: list[str]) -> list[str]:
     return list(seen)
 
 
+def test_the_statistics_count_books_in_hand_and_foot(launch, monkeypatch):
+    app, session = launch()
+    hf = played_deal(Rules(variant=HF), seed=3)
+    classic = played_deal(Rules(players=4), seed=3)
+    session.db.record_game(hf)
+    session.db.record_game(classic)
+    books = sum(it["natural_canastas"] + it["mixed_canastas"] + it["wild_books"]
+                for d in hf["deals"] for it in d["items"][:1])     # the player's side: team 0
+    canastas = sum(it["natural_canastas"] + it["mixed_canastas"] for d in classic["deals"] for it in d["items"][:1])
+    assert books > 0 and canastas > 0   # the deals chosen make some
+    seen = drawn_words(monkeypatch, stats_module)
+    click(app, app.scene.control("statistics"))
+    stats = app.scene
+    assert isinstance(stats, StatisticsScreen)
+    drawn = redraw(app, seen)
+    assert "canastas and books made" in drawn and stats.stats["canastas_made"] == books + canastas
+    step = stats.control("game")
+    step_until(app, step, +1, lambda: stats.game == HF)
+    drawn = redraw(app, seen)
+    assert stats.stats["canastas_made"] == books and f"{books:,}" in drawn
+    assert "books made" in drawn and not any("canasta" in s for s in drawn), drawn
+    step_until(app, step, +1, lambda: stats.game == "classic")
+    drawn = redraw(app, seen)
+    assert "canastas made" in drawn and "books made" not in drawn
+    assert stats.stats["canastas_made"] == canastas
+
+
 def test_the_score_panel_of_a_game_of_four_deals(monkeypatch):
     """A click on the score box opens the scores so far: a game of four deals has no
     target to name (it used to fail drawing "To win: None")."""

@@ -1,8 +1,8 @@
 """The statistics screen: how the player has been doing.
 
 Figures from :func:`~canasta.store.database.compute_statistics` (games played and
-won, by variant and by the opponents' level, average and best deal, canastas, going
-out), the list of recent games, and a chart of every side's running total across the
+won, by variant and by the opponents' level, average and best deal, canastas (books
+in Hand and Foot), going out), the list of recent games, and a chart of every side's running total across the
 deals of the selected game (the latest by default), drawn with ``pygame.draw``.
 
 A stepper at the foot filters everything by game: all games, or one game of the
@@ -65,6 +65,15 @@ def result_of(game: dict[str, Any]) -> str:
 def filtered(records: list[dict[str, Any]], game: Optional[str]) -> list[dict[str, Any]]:
     """The score-history entries of one game of the family (all of them for None)."""
     return [g for g in records if game is None or family.game_of_record(g) == game]
+
+
+def made_caption(records: list[dict[str, Any]]) -> str:
+    """The caption of the tile that counts finished melds of seven, in the words of the
+    games counted: "canastas made", "books made" (Hand and Foot), or both."""
+    words = {family.canasta_word(family.game_of_record(g)) for g in records}
+    if words == {"book"}:
+        return "books made"
+    return "canastas and books made" if "book" in words else "canastas made"
 
 
 def chart_series(deals: list[dict[str, Any]], teams: int) -> list[list[int]]:
@@ -130,7 +139,9 @@ class StatisticsScreen(Screen):
     def show_game(self, game: Optional[str]) -> None:
         """Filter the figures, the recent games and the chart by game (None: all)."""
         self.game = game
-        self.stats = compute_statistics(filtered(self._all, game))
+        records = filtered(self._all, game)
+        self.stats = compute_statistics(records)
+        self.made_caption = made_caption(records)
         self.stats["waiting"] = self._waiting
         self.games = filtered(self._recent, game)[:50]
         self.games_list.items = self.games
@@ -202,7 +213,7 @@ class StatisticsScreen(Screen):
             (f"{s.get('deals_played', 0):,}", "deals played"),
             (f"{round(avg):,}" if avg is not None else "-", "average deal score"),
             (f"{best['score']:,}" if best else "-", "best deal"),
-            (f"{s.get('canastas_made', 0):,}", "canastas made"),
+            (f"{s.get('canastas_made', 0):,}", self.made_caption),
         ]
         tw, th = (box.w - 48 - 2 * 12) // 3, 96
         for i, (value, caption) in enumerate(tiles):
