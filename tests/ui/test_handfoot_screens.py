@@ -92,6 +92,66 @@ def test_the_statistics_count_books_in_hand_and_foot(launch, monkeypatch):
     assert stats.stats["canastas_made"] == canastas
 
 
+def _rules_tab(app, game: str):
+    form = open_form(app)
+    choose_game(app, form, game)
+    click(app, form.control("tab_rules"))
+    return form
+
+
+def test_the_new_game_screen_shows_the_minimum_by_deal(launch, monkeypatch):
+    app, session = launch()
+    seen = drawn_words(monkeypatch, newgame_module)
+    form = _rules_tab(app, HF)
+    assert form.opts["minimum_by"] == "deal"
+    drawn = redraw(app, seen)
+    # the deal table is in force: one stepper per deal of the game, with its minimum
+    shown = [c for c in form.deal_steps if c.visible]
+    assert [c.get() for c in shown] == [50, 90, 120, 150] and [c.label() for c in shown] == ["50", "90", "120", "150"]
+    assert ["deal 1", "deal 2", "deal 3", "deal 4"] == [s for s in drawn if s.startswith("deal ")]
+    assert "for the first meld, by the deal" in drawn
+    assert "below 0" not in drawn and not any(s.endswith("+") for s in drawn)
+    assert not form.negative_step.visible and not any(c.visible for c in form.minimum_steps)
+    # every stepper inside the panel and apart from the others
+    rects = [c.rect for c in shown]
+    assert all(form.PANEL.contains(r) for r in rects)
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    # the mouse raises the second deal's minimum; the game started plays it
+    step_arrow(app, form.control("deal_minimum1"), +1)
+    assert form.opts["deal_minimums"] == [50, 100, 120, 150]
+    # by the side's score: the score table comes back, the deal table goes
+    mb = form.control("minimum_by")
+    step_until(app, mb, +1, lambda: form.opts["minimum_by"] == "score")
+    drawn = redraw(app, seen)
+    assert not any(c.visible for c in form.deal_steps)
+    assert form.negative_step.visible and [c.get() for c in form.minimum_steps if c.visible] == [50, 90, 120]
+    assert "below 0" in drawn and "1,500+" in drawn and "3,000+" in drawn
+    assert "for the first meld, by the side's total" in drawn and not any(s.startswith("deal ") for s in drawn)
+    step_until(app, mb, -1, lambda: form.opts["minimum_by"] == "deal")
+    # fewer deals in a game: as many minimums as deals
+    deals = form.control("deals")
+    step_until(app, deals, -1, lambda: form.opts["deals"] == 2)
+    drawn = redraw(app, seen)
+    assert [c.get() for c in form.deal_steps if c.visible] == [50, 100]
+    assert [s for s in drawn if s.startswith("deal ")] == ["deal 1", "deal 2"]
+    step_until(app, deals, +1, lambda: form.opts["deals"] == 4)
+    click(app, form.control("start"))
+    st = app.scene.game.state
+    assert st.rules.minimum_by == "deal" and tuple(st.rules.deal_minimums) == (50, 100, 120, 150)
+    assert st.minimum(0) == 50 and st.rules.minimum_in(0, 1) == 100
+
+
+def test_the_new_game_screen_keeps_the_score_table_for_classic(launch, monkeypatch):
+    app, session = launch()
+    seen = drawn_words(monkeypatch, newgame_module)
+    form = _rules_tab(app, "classic")
+    drawn = redraw(app, seen)
+    assert not form.by_deal() and not any(c.visible for c in form.deal_steps)
+    assert form.negative_step.visible and "below 0" in drawn
+    assert not any(s.startswith("deal ") for s in drawn)
+    assert games.canasta_word("classic") == "canasta" and games.canasta_word(HF) == "book"
+
+
 def test_the_score_panel_of_a_game_of_four_deals(monkeypatch):
     """A click on the score box opens the scores so far: a game of four deals has no
     target to name (it used to fail drawing "To win: None")."""

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from ...engine.rules import Rules, RulesError
+from ...engine.rules import DEAL_MINIMUMS, Rules, RulesError
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
@@ -33,6 +33,7 @@ PLAYER_COUNTS = (2, 3, 4, 6)
 TARGETS = games.TARGETS
 MINIMUMS = tuple(sorted(set(range(0, 310, 10)) | {15, 25, 75, 125, 155}))
 NEGATIVE_MINIMUMS = (0, 15, 25, 50)
+MINIMUM_DEAL_STEPS = range(6)    # the form edits the minimums of the first six deals at most
 # options whose defaults follow the number of players (reset when it changes)
 PLAYER_DEPENDENT = ("teams", "decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score",
                     "minimum_table", "ask_to_go_out", "red_three_table")
@@ -200,6 +201,23 @@ class NewGameScreen(Screen):
         table[index] = (threshold, value)
         self.set_opt("minimum_table", tuple(table))
 
+    def by_deal(self) -> bool:
+        """Whether the first meld's minimum goes by the deal (Hand and Foot's 50, 90, 120,
+        150) rather than by the side's score: then the form shows that table."""
+        return self.opts.get("minimum_by") == "deal"
+
+    def deal_minimums(self) -> list[int]:
+        """The minimum of each deal, as far as the game's deals reach (the last one stands
+        for every later deal)."""
+        table = list(self.opts.get("deal_minimums") or DEAL_MINIMUMS)
+        deals = self.opts.get("deals")
+        return table[:deals] if isinstance(deals, int) and deals > 0 else table
+
+    def set_deal_minimum(self, index: int, value: int) -> None:
+        table = list(self.opts.get("deal_minimums") or DEAL_MINIMUMS)
+        table[index] = value
+        self.set_opt("deal_minimums", table)
+
     # ------------------------------------------------------------------ controls
     def _build(self) -> None:
         self.players_tab = Button("Players", lambda: self._tab("players"), name="tab_players", style="tab")
@@ -237,6 +255,10 @@ class NewGameScreen(Screen):
             Stepper([(n, str(n)) for n in MINIMUMS], lambda i=i: self._minimum(i), lambda v, i=i: self.set_minimum(i, v),
                     name=f"minimum{i}", size=19)
             for i in range(5)]
+        self.deal_steps = [
+            Stepper([(n, str(n)) for n in MINIMUMS], lambda i=i: self._deal_minimum(i),
+                    lambda v, i=i: self.set_deal_minimum(i, v), name=f"deal_minimum{i}", size=19)
+            for i in range(len(MINIMUM_DEAL_STEPS))]
         # bottom bar
         self.back_button = Button("Back", self.back, name="back")
         self.start_button = Button("Start game", self.start, name="start", style="primary", size=24)
@@ -265,7 +287,7 @@ class NewGameScreen(Screen):
             controls.extend(row)
         controls += [self.seed_field, self.seed_button, self.preset_step, self.reset_button]
         controls += [c for _, _, c in self.option_rows]
-        controls += [self.negative_step] + self.minimum_steps + [self.back_button, self.start_button]
+        controls += [self.negative_step] + self.minimum_steps + self.deal_steps + [self.back_button, self.start_button]
         focused = self.focused if hasattr(self, "focus_group") else None
         self.controls = controls
         if focused is not None and focused not in controls:
@@ -274,6 +296,10 @@ class NewGameScreen(Screen):
     def _minimum(self, i: int) -> int:
         table = self.opts["minimum_table"]
         return table[i][1] if i < len(table) else 0
+
+    def _deal_minimum(self, i: int) -> int:
+        table = self.deal_minimums()
+        return table[i] if i < len(table) else 0
 
     def _side_choices(self) -> list[tuple[int, str]]:
         p = self.players
@@ -367,7 +393,7 @@ class NewGameScreen(Screen):
         self.seed_field.rect = pygame.Rect(300, 626, 200, 38)
         self.seed_button.rect = pygame.Rect(516, 626, 170, 38)
         # rules tab
-        for c in [self.preset_step, self.reset_button, self.negative_step] + self.minimum_steps:
+        for c in [self.preset_step, self.reset_button, self.negative_step] + self.minimum_steps + self.deal_steps:
             c.visible = not players_tab
         self.preset_step.rect = pygame.Rect(220, 156, 520, 38)
         self.reset_button.rect = pygame.Rect(760, 156, 200, 38)
@@ -384,17 +410,24 @@ class NewGameScreen(Screen):
         for _, _, c in self.option_rows:
             if c.name == "ask_to_go_out":
                 c.enabled = partnerships
-        # the minimum-count table, across the foot: below zero, then one stepper per row
+        # the minimum-count table, across the foot: below zero, then one stepper per row;
+        # or, when the minimum goes by the deal, one stepper per deal
+        by_deal = self.by_deal()
         rows = len(self.opts["minimum_table"])
+        deal_rows = min(len(self.deal_minimums()), len(self.deal_steps)) if by_deal else 0
         y = self.MIN_Y + 34
         x0, x1 = self.LEFT_COL[0] + 200, self.RIGHT_COL[1]
-        n = rows + 1
+        n = deal_rows if by_deal else rows + 1
         gap = 10
-        w = min(180, (x1 - x0 - gap * (n - 1)) // n)
+        w = min(180, (x1 - x0 - gap * (n - 1)) // max(n, 1))
         self.negative_step.rect = pygame.Rect(x0, y, w, 34)
+        self.negative_step.visible = not players_tab and not by_deal
         for i, c in enumerate(self.minimum_steps):
-            c.visible = (not players_tab) and i < rows
+            c.visible = (not players_tab) and not by_deal and i < rows
             c.rect = pygame.Rect(x0 + (i + 1) * (w + gap), y, w, 34)
+        for i, c in enumerate(self.deal_steps):
+            c.visible = (not players_tab) and i < deal_rows
+            c.rect = pygame.Rect(x0 + i * (w + gap), y, w, 34)
 
     def row_height(self) -> int:
         """The height of an option's row: as tall as the game's options leave room for."""
@@ -511,10 +544,19 @@ class NewGameScreen(Screen):
         y = self.MIN_Y
         pygame.draw.line(surf, GOLD_DEEP, v.pt(x0, y - 4), v.pt(x1, y - 4), 1)
         draw_fitted(surf, "Minimum count", v.size(21), v.rect((x0, y + 10, 190, 26)), INK)
-        draw_fitted(surf, "for the first meld, by the side's total", v.size(15),
-                    v.rect((x0, y + 42, 196, 22)), DIM)
-        caps = ["below 0"] + [f"{t:,}+" for t, _ in self.opts["minimum_table"]]
-        steps = [self.negative_step] + self.minimum_steps[: len(caps) - 1]
+        if self.by_deal():
+            draw_fitted(surf, "for the first meld, by the deal", v.size(15), v.rect((x0, y + 42, 196, 22)), DIM)
+            steps = [c for c in self.deal_steps if c.visible]
+            deals = self.opts.get("deals")
+            caps = [f"deal {i + 1}" for i in range(len(steps))]
+            whole = len(self.opts.get("deal_minimums") or DEAL_MINIMUMS) == len(caps)
+            if caps and whole and (not isinstance(deals, int) or deals > len(caps)):
+                caps[-1] = f"deal {len(caps)} on"      # the last minimum stands for every later deal
+        else:
+            draw_fitted(surf, "for the first meld, by the side's total", v.size(15),
+                        v.rect((x0, y + 42, 196, 22)), DIM)
+            caps = ["below 0"] + [f"{t:,}+" for t, _ in self.opts["minimum_table"]]
+            steps = [self.negative_step] + self.minimum_steps[: len(caps) - 1]
         for cap, c in zip(caps, steps):
             draw_fitted(surf, cap, v.size(16), v.rect((c.rect.x, c.rect.y - 22, c.rect.w, 20)), MUTED,
                         align="center")
