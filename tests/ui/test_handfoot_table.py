@@ -1,5 +1,6 @@
 """Hand and Foot at the table: a deal played with posted mouse events up to the moment
-the player picks up the foot (the foot's cards glide into the hand, the status line
+the player picks up the foot, by discarding and by melding the last card (the hand then
+holds the foot's cards, which glide there, the foot's place is empty, the status line
 says so), feet and stacked books laid out without overlap in a crowded late deal at
 four and six players, and the window's demonstration through a four-deal game."""
 
@@ -13,7 +14,7 @@ import pygame
 import pytest
 
 from canasta.ai import make_player
-from canasta.engine import Meld, Rules, TakePile, apply, legal_actions
+from canasta.engine import Discard, Meld, Rules, TakePile, apply, legal_actions
 from canasta.engine.observe import observe
 from canasta.ui.bench import crowded_hand_and_foot
 from canasta.ui.layout import HAND_Y
@@ -27,8 +28,13 @@ from test_table import gesture, make_table
 HF = "hand_and_foot"
 
 
-def test_a_deal_played_with_the_mouse_until_the_foot_is_picked_up():
-    app, scene = make_table(Rules(variant=HF), seed=31)
+@pytest.mark.parametrize("seed, way", [(31, "discard"), (2, "meld")])
+def test_a_deal_played_with_the_mouse_until_the_foot_is_picked_up(seed, way):
+    """The player's moves are the easy player's choices (with ``way == "meld"`` a meld
+    of the whole hand when one is legal), each made with posted mouse events, up to the
+    move that empties the hand: by discarding (the foot is picked up, the turn passes)
+    or by melding (the foot is picked up and the turn goes on)."""
+    app, scene = make_table(Rules(variant=HF), seed=seed)
     human = make_player("easy")
     settle(app, scene)
     # the foot lies face down beside the hand with its count
@@ -39,10 +45,16 @@ def test_a_deal_played_with_the_mouse_until_the_foot_is_picked_up():
     foot = list(scene.state.feet[0])
     before = {c: scene.ctl.layout.targets[c] for c in foot}
     assert all(abs(p.x - VIEWER_FOOT[0]) <= 6 and not p.face_up for p in before.values())
+    last = None
     while not scene.state.in_foot(0):
         st = scene.state
         assert not st.deal_over and st.to_act == 0
-        action = human.choose(observe(st, 0), legal_actions(st))
+        legal = legal_actions(st)
+        action = human.choose(observe(st, 0), legal)
+        whole = [a for a in legal if isinstance(a, Meld) and len(a.groups) == 1
+                 and len(a.groups[0].cards) == len(st.hands[0])]
+        if way == "meld" and whole:
+            action = whole[0]
         expected = apply(st, action)[0]
         multi = isinstance(action, TakePile) and action.onto is not None or (
             isinstance(action, Meld) and len(action.groups) > 1 and any(g.onto is not None for g in action.groups))
@@ -51,23 +63,36 @@ def test_a_deal_played_with_the_mouse_until_the_foot_is_picked_up():
         else:
             gesture(app, scene, action)
             by_mouse += 1
+        last = (action, multi)
         assert sorted(scene.state.hands[0]) == sorted(expected.hands[0])
         if not scene.state.in_foot(0):
             settle(app, scene)
     assert by_mouse >= 5
-    # picked up: the foot's cards are now in the hand (red threes laid), gliding there
+    # the move that picked the foot up was made with the mouse, and the way asked for
+    action, multi = last
+    assert not multi and isinstance(action, Discard if way == "discard" else Meld), action
+    # picked up: the hand holds exactly the foot's cards (red threes laid), the foot is gone
     st = scene.state
-    assert st.feet[0] == [] and all(c in st.hands[0] or c in st.red3[0] for c in foot)
+    assert st.feet[0] == [] and sorted(st.hands[0]) == sorted(c for c in foot if c not in st.red3[0])
+    assert all(c in st.hands[0] or c in st.red3[0] for c in foot)
     # the same sprites that lay in the foot now belong in the hand: they glide there
     # (the table animates a card from its old pose to its new one, by its id)
     kept = [c for c in foot if c in st.hands[0]]
     assert kept and all(abs(scene.ctl.layout.targets[c].y - HAND_Y) <= HAND_LIFT for c in kept)
     assert all(before[c].y == pytest.approx(VIEWER_FOOT[1], abs=6) for c in kept)
+    # the foot's place is empty: no label, no card lies there any more
     labels = [item for item in scene.ctl.layout.labels if isinstance(item, FootLabel)]
-    assert 0 not in [f.seat for f in labels]
-    settle(app, scene)
-    if st.turn == 0 and st.phase == "draw" or st.phase == "play" and st.turn == 0:
-        assert "You are in your foot." in status_line(scene.ctl)
+    assert sorted(f.seat for f in labels) == [seat for seat in (1, 2, 3) if st.feet[seat]]
+    assert not [c for c, p in scene.ctl.layout.targets.items()
+                if abs(p.x - VIEWER_FOOT[0]) <= 6 and abs(p.y - VIEWER_FOOT[1]) <= 6]
+    if way == "meld":   # the turn goes on from the foot
+        assert st.turn == 0 and st.phase == "play" and not st.deal_over
+    else:               # the turn passed; the next one is played from the foot
+        assert st.turn != 0
+        settle(app, scene)
+        st = scene.state
+        assert not st.deal_over and st.turn == 0 and st.feet[0] == []
+    assert "You are in your foot." in status_line(scene.ctl)
 
 
 def _overlaps(lay, ids_a, ids_b) -> bool:
