@@ -167,3 +167,74 @@ def test_the_form_steps_through_the_books_to_go_out():
     for v in values:
         r = Rules.from_dict({"variant": HF, "books_to_go_out": v}).resolved()
         assert dict(r.books_to_go_out) == v
+
+
+def test_the_still_layer_draws_the_same_pixels_as_every_card_in_turn(monkeypatch):
+    """The table keeps the felt and the cards lying still in a layer of its own (a late
+    deal's two hundred cards are not drawn again each frame). A frame drawn over the
+    layer is the frame drawn card by card, pixel for pixel: lying still, with a card
+    flying over the melds, with a meld's cards marked as a partner's last move, with a
+    hint's zones and with the keyboard's ring."""
+    from canasta.ui.anim import Pose
+    from canasta.ui.table.view import TableView
+    from test_table import make_table
+    app, scene = make_table(state=crowded_hand_and_foot(4), size=(1920, 1080))
+    scene.animator.set_speed("normal")
+    painter, ctl = scene.painter, scene.ctl
+    plain = TableView._still_layer
+    layered, used = [True], []
+
+    def spy(self, surf, v, order, dragging):
+        if not layered[0]:                      # every card in turn, as without the layer
+            return None, order
+        layer, over = plain(self, surf, v, order, dragging)
+        used.append((layer is not None, len(over), len(order)))
+        return layer, over
+
+    monkeypatch.setattr(TableView, "_still_layer", spy)
+
+    def frame(with_layer: bool) -> bytes:
+        layered[0] = with_layer
+        used.clear()
+        for _ in range(3):                      # the layer is built the second time, then kept
+            painter.draw(app.screen)
+        return pygame.image.tobytes(app.screen, "RGB")
+
+    def same(most: bool = True) -> None:
+        drawn = frame(True)
+        over_layer, over, cards = used[-1]
+        assert over_layer and over < cards, used
+        if most:   # the layer holds most of the cards
+            assert over * 4 < cards, used
+        assert drawn == frame(False)
+
+    settle(app, scene)
+    same()
+    # a card in the middle of an open meld's fan about to move: it and the cards lying
+    # over it are drawn in turn over the layer
+    fan = next(m for team in scene.state.melds for m in team if m.canasta is None and len(m.cards) >= 3)
+    sp = ctl.animator.sprites[fan.cards[1]]
+    sp.start = sp.target
+    sp.delay, sp.elapsed, sp.duration = 0.5, 0.1, 0.3
+    same()
+    sp.delay = sp.elapsed = sp.duration = 0.0
+    same()
+    # a meld's card flies back over the other melds, half-way
+    melds = [c for team in scene.state.melds for m in team for c in m.cards]
+    sp = ctl.animator.sprites[melds[0]]
+    sp.start = Pose(1100, 700, True, 30, 1.0, 900)
+    sp.elapsed, sp.delay, sp.duration = 0.2, 0.0, 0.5
+    same(most=False)
+    sp.elapsed = 1.0
+    same()
+    ctl.marks = {2: (tuple(melds[3:6]), 5.0)}
+    same()
+    ctl.marks = {}
+    same()
+    ctl.hint_zones = ("stock", "pile")
+    same()
+    ctl.hint_zones = ()
+    same()
+    app.keyboard_used = True
+    same()
+    assert painter._ring_card in scene.hand_order

@@ -6,6 +6,7 @@ Every function here reads the controller (:mod:`.controller`), its last layout
 
 from __future__ import annotations
 
+import math
 from typing import Optional
 
 import pygame
@@ -83,6 +84,21 @@ LOG_PANEL, LOG_BORDER = PANEL, (90, 140, 100)   # the log's panel, as the table'
 PRIVACY_SUMMARY_BOX = pygame.Rect(290, 110, 700, 560)
 PRIVACY_SUMMARY_BUTTON = pygame.Rect(560, 604, 160, 44)
 SCORES_BOX = pygame.Rect(290, 90, 700, 560)
+
+
+class _Same:
+    """A key part equal only to another for the very same object (kept alive meanwhile,
+    so that its id is never another's)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def frozen_reason(seen, team: int) -> str:
@@ -173,6 +189,11 @@ class TableView:
         self._labels_drawn: dict[tuple, tuple] = {}       # meld labels, drawn once each
         self._glows: dict[tuple, pygame.Surface] = {}      # the active seat's light, by size
         self._wrapped: dict[tuple, list[str]] = {}         # a log line's rows, by (text, size, width)
+        self._layer: Optional[pygame.Surface] = None      # the felt and the cards lying still
+        self._layer_key: Optional[tuple] = None
+        self._layer_wanted: Optional[tuple] = None       # the last frame's key (built when it holds)
+        self._bounds: dict = {}                           # card -> (pose, what it covers at that pose)
+        self._under_keys: Optional[tuple] = None          # (layout, what lies under the cards in it)
 
     # -- the frame
     def draw(self, surf: pygame.Surface) -> None:
@@ -182,23 +203,18 @@ class TableView:
             surf.blit(self.app.felt(surf.get_size()), (0, 0))
             self._privacy(surf, v)
             return
-        surf.blit(self._background(surf, v), (0, 0))
         st = ctl.state
         self._ring_card = scene.focused_card() if (self.app.keyboard_used and ctl.my_turn()) else None
         self._marked = ctl.marked_cards() if ctl.marks else set()
-        self._turn(surf, v)
-        self._zones(surf, v)
-        if ctl.hint_zones:
-            self._hint_zones(surf, v)
-        stock_size = ctl.layout.seen.stock_size
-        if stock_size:
-            r = v.rect(ctl.layout.zones["stock"])
-            back = self.app.art.back(r.w, r.h)
-            for i in range(min(4, stock_size // 12 + 1)):
-                surf.blit(back, (r.x - i * 2, r.y - i * 2))
         drag = scene.drag
         dragged = set(drag.cards) if (drag and drag.active) else set()
-        for card, pose, _moving in ctl.animator.in_draw_order():
+        layer, order = self._still_layer(surf, v, ctl.animator.in_draw_order(), bool(dragged))
+        if layer is not None:
+            surf.blit(layer, (0, 0))
+        else:
+            surf.blit(self._background(surf, v), (0, 0))
+            self._under_cards(surf, v)
+        for card, pose, _moving in order:
             if card not in dragged:
                 self._card(surf, v, card, pose)
         self._labels(surf, v)
@@ -228,6 +244,124 @@ class TableView:
         elif getattr(scene, "scores_open", False):
             self._scores(surf, v)
         ctl.toast.draw(surf, v.pt(*TOAST_CENTRE), v.size(24), v.size(620))
+
+    def _under_cards(self, surf, v: View) -> None:
+        """What lies under the cards: the seat whose turn it is, the sides' headers (and
+        the drop zones of a drag), a hint's zones, the stock's edges. Everything this
+        reads, but a drag, is in :meth:`_under_key`."""
+        ctl = self.scene.ctl
+        self._turn(surf, v)
+        self._zones(surf, v)
+        if ctl.hint_zones:
+            self._hint_zones(surf, v)
+        stock_size = ctl.layout.seen.stock_size
+        if stock_size:
+            r = v.rect(ctl.layout.zones["stock"])
+            back = self.app.art.back(r.w, r.h)
+            for i in range(min(4, stock_size // 12 + 1)):
+                surf.blit(back, (r.x - i * 2, r.y - i * 2))
+
+    def _still_layer(self, surf, v: View, order: list, dragging: bool) -> tuple[Optional[pygame.Surface], list]:
+        """The felt, what lies under the cards and the cards that keep still, drawn once
+        into a surface of their own and kept while none of it changes (a crowded late
+        deal has some two hundred cards on the table, most of them lying still in melds
+        and feet): returns it, or None, and the cards still to draw over it, in order.
+
+        A card is drawn over the layer, in its turn, when it moves or is about to, lies in
+        the viewer's hand or has the keyboard's ring, and so does every card overlapping
+        one of these (and so on), so that each card drawn over the layer meets none in
+        it: the frame is the same, pixel for pixel, as drawing every card in order. The
+        layer is put together when the same cards have kept still for two frames (a
+        change each frame costs no more than before); never during a drag, whose drop
+        zones follow the pointer."""
+        if dragging:
+            self._layer_wanted = None
+            return None, order
+        scene, ctl = self.scene, self.scene.ctl
+        sprites = ctl.animator.sprites
+        volatile = set(getattr(scene, "hand_order", ()) or ())
+        if self._ring_card is not None:
+            volatile.add(self._ring_card)
+        rects = []
+        live = []
+        bounds = self._bounds
+        if bounds.get(None) != (v.scale, v.offset):
+            bounds.clear()
+            bounds[None] = (v.scale, v.offset)
+        ringed = ctl.selected | self._marked
+        for card, pose, moving in order:
+            hit = bounds.get(card)
+            if hit is None or hit[0] is not pose:     # a card lying still keeps its pose
+                hit = bounds[card] = (pose, self._card_bounds(v, pose))
+            rects.append(hit[1].inflate(8, 8) if card in ringed or card == self._ring_card else hit[1])
+            sp = sprites.get(card)
+            live.append(moving or card in volatile or (sp is not None and sp.moving))
+        queue = [i for i, x in enumerate(live) if x]
+        still = [i for i, x in enumerate(live) if not x]
+        still_rects = [rects[i] for i in still]
+        while queue and still:                  # every card overlapping a live one is live
+            hits = rects[queue.pop()].collidelistall(still_rects)
+            if hits:
+                for k in hits:
+                    live[still[k]] = True
+                    queue.append(still[k])
+                still = [i for i in still if not live[i]]
+                still_rects = [rects[i] for i in still]
+        selected, marked = ctl.selected, self._marked
+        kept = tuple((card, pose, card in selected, card in marked)
+                     for (card, pose, _), x in zip(order, live) if not x)
+        self._background(surf, v)
+        key = (surf.get_size(), self._bg_key, self._under_key(), kept)
+        over = [item for item, x in zip(order, live) if x]
+        if self._layer is not None and key == self._layer_key:
+            return self._layer, over
+        if key != self._layer_wanted:           # changed since the last frame: drawn as ever
+            self._layer_wanted = key
+            return None, order
+        layer = self._layer
+        if layer is None or layer.get_size() != surf.get_size():
+            layer = pygame.Surface(surf.get_size(), 0, surf)
+        layer.blit(self._bg, (0, 0))
+        self._under_cards(layer, v)
+        for card, pose, _selected, _marked in kept:
+            self._card(layer, v, card, pose)
+        self._layer, self._layer_key = layer, key
+        return layer, over
+
+    def _under_key(self) -> tuple:
+        """What :meth:`_under_cards` draws from (the still layer is kept while it holds):
+        the seats' labels and whose turn it is, each side's band, name, meld points and
+        first-meld need, the hint's zones and the stock, and the window's look."""
+        ctl = self.scene.ctl
+        lay, st = ctl.layout, ctl.state
+        hit = self._under_keys
+        if hit is None or hit[0] is not lay:
+            seen = lay.seen
+            sides = tuple((team, tuple(band), ctl.team_name(team), sum(meld_points(m) for m in seen.melds[team]),
+                           bool(seen.melds[team]), seen.minimums[team]) for team, band in lay.bands.items())
+            seats = tuple(item for item in lay.labels if isinstance(item, SeatLabel))
+            stock = (seen.stock_size, tuple(lay.zones["stock"]) if seen.stock_size else None)
+            hit = self._under_keys = (lay, (sides, seats, stock, lay.viewer_team, bool(ctl.humans)))
+        hints = tuple((name, tuple(r) if r is not None else None)
+                      for name in (ctl.hint_zones or ()) for r in (zone_rect(lay, name),))
+        art = self.app.art
+        return hit[1] + (hints, st.turn, st.deal_over, ctl.viewer, ctl.show_hand(), _Same(art), art.back_theme,
+                         art.four_colour, art.show_points)
+
+    @staticmethod
+    def _card_bounds(v: View, pose: Pose) -> pygame.Rect:
+        """The pixels :meth:`_card` covers with a card at ``pose`` (a card turned by other
+        than quarter turns: the whole square it may turn in), rings apart."""
+        w, h = v.size(CARD_W * pose.scale), v.size(CARD_H * pose.scale)
+        if abs(pose.angle) > 0.5:
+            if int(round(pose.angle)) % 90 == 0:
+                if int(round(pose.angle)) % 180:
+                    w, h = h, w
+            else:
+                w = h = int(math.hypot(w, h)) + 4
+        r = pygame.Rect(0, 0, w, h)
+        r.center = v.pt(pose.x, pose.y)
+        return r
 
     # -- cards
     def _card(self, surf, v: View, card: int, pose: Pose, shadow: bool = False) -> None:
