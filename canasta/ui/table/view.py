@@ -278,6 +278,11 @@ class TableView:
             self._layer_wanted = None
             return None, order
         scene, ctl = self.scene, self.scene.ctl
+        if self._layer is None or self._layer.get_size() != surf.get_size():
+            # made at the first frame (or a new window size), a frame that costs more anyway:
+            # a window-sized surface takes a few milliseconds to make
+            self._layer = pygame.Surface(surf.get_size(), 0, surf)
+            self._layer_key = None
         sprites = ctl.animator.sprites
         volatile = set(getattr(scene, "hand_order", ()) or ())
         if self._ring_card is not None:
@@ -313,19 +318,17 @@ class TableView:
         self._background(surf, v)
         key = (surf.get_size(), self._bg_key, self._under_key(), kept)
         over = [item for item, x in zip(order, live) if x]
-        if self._layer is not None and key == self._layer_key:
+        if key == self._layer_key:
             return self._layer, over
         if key != self._layer_wanted:           # changed since the last frame: drawn as ever
             self._layer_wanted = key
             return None, order
         layer = self._layer
-        if layer is None or layer.get_size() != surf.get_size():
-            layer = pygame.Surface(surf.get_size(), 0, surf)
         layer.blit(self._bg, (0, 0))
         self._under_cards(layer, v)
         for card, pose, _selected, _marked in kept:
             self._card(layer, v, card, pose)
-        self._layer, self._layer_key = layer, key
+        self._layer_key = key
         return layer, over
 
     def _under_key(self) -> tuple:
