@@ -173,3 +173,30 @@ def test_the_score_panel_of_a_game_of_four_deals(monkeypatch):
     assert "A game of 4 deals: the higher total after the last one wins." in seen
     assert not any(s.startswith("To win") for s in seen)
     pygame.event.clear()
+
+
+def test_a_message_at_the_end_of_a_deal_lies_clear_of_the_score_sheet(monkeypatch):
+    """"South went out!" was drawn across the sheet's title and headings."""
+    from canasta.ui import widgets
+    from canasta.ui.table.layout import SHEET_H, SHEET_Y
+    from test_table import make_table
+    app, scene = make_table(Rules(variant=HF), seed=7, humans=0)
+    for _ in range(20000):
+        app.step(1 / 60, [])
+        if scene.state.deal_over:
+            break
+    assert scene.state.deal_over and scene.state.result is not None
+    scene.ctl.toast.show("A message long enough to take two lines of the message box at the end of "
+                         "a deal, as a refusal might.", 5.0)
+    drawn = []
+    real = widgets.panel
+
+    def spy(dest, rect, *a, **k):
+        drawn.append(pygame.Rect(rect))
+        return real(dest, rect, *a, **k)
+
+    monkeypatch.setattr(widgets, "panel", spy)
+    scene.draw(app.screen)
+    sheet = scene.view.rect((0, SHEET_Y, 1280, SHEET_H))
+    assert len(drawn) == 1 and not drawn[0].colliderect(sheet), (drawn, sheet)
+    assert app.screen.get_rect().contains(drawn[0])

@@ -243,7 +243,10 @@ class TableView:
             self._sheet(surf, v)
         elif getattr(scene, "scores_open", False):
             self._scores(surf, v)
-        ctl.toast.draw(surf, v.pt(*TOAST_CENTRE), v.size(24), v.size(620))
+        # a message over the table; under the score sheet while it is open ("South went
+        # out!" lay across its title and headings)
+        toast_at = (CENTRE_X, SHEET_Y + SHEET_H + 40) if st.deal_over and st.result is not None else TOAST_CENTRE
+        ctl.toast.draw(surf, v.pt(*toast_at), v.size(24), v.size(620))
 
     def _under_cards(self, surf, v: View) -> None:
         """What lies under the cards: the seat whose turn it is, the sides' headers (and
