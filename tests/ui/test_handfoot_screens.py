@@ -14,6 +14,7 @@ from canasta.engine.observe import observe
 from canasta.engine.record import Game
 from canasta.ui import games
 from canasta.ui.screens import newgame as newgame_module
+from canasta.ui.screens import newgame_minimum
 from canasta.ui.screens import stats as stats_module
 from canasta.ui.screens.stats import StatisticsScreen
 from canasta.ui.session import finished_game_summary
@@ -37,16 +38,17 @@ def played_deal(rules: Rules, seed: int) -> dict:
     return finished_game_summary(g, seats, {})
 
 
-def drawn_words(monkeypatch, module) -> list[str]:
-    """Every string ``module`` draws with draw_fitted from now on."""
+def drawn_words(monkeypatch, *modules) -> list[str]:
+    """Every string the ``modules`` draw with draw_fitted from now on."""
     seen: list[str] = []
-    real = module.draw_fitted
+    for module in modules:
+        real = module.draw_fitted
 
-    def spy(surf, s, *a, **k):
-        seen.append(s)
-        return real(surf, s, *a, **k)
+        def spy(surf, s, *a, real=real, **k):
+            seen.append(s)
+            return real(surf, s, *a, **k)
 
-    monkeypatch.setattr(module, "draw_fitted", spy)
+        monkeypatch.setattr(module, "draw_fitted", spy)
     return seen
 
 
@@ -101,7 +103,7 @@ def _rules_tab(app, game: str):
 
 def test_the_new_game_screen_shows_the_minimum_by_deal(launch, monkeypatch):
     app, session = launch()
-    seen = drawn_words(monkeypatch, newgame_module)
+    seen = drawn_words(monkeypatch, newgame_module, newgame_minimum)
     form = _rules_tab(app, HF)
     assert form.opts["minimum_by"] == "deal"
     drawn = redraw(app, seen)
@@ -143,7 +145,7 @@ def test_the_new_game_screen_shows_the_minimum_by_deal(launch, monkeypatch):
 
 def test_the_new_game_screen_keeps_the_score_table_for_classic(launch, monkeypatch):
     app, session = launch()
-    seen = drawn_words(monkeypatch, newgame_module)
+    seen = drawn_words(monkeypatch, newgame_module, newgame_minimum)
     form = _rules_tab(app, "classic")
     drawn = redraw(app, seen)
     assert not form.by_deal() and not any(c.visible for c in form.deal_steps)

@@ -18,12 +18,13 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from ...engine.rules import DEAL_MINIMUMS, Rules, RulesError
+from ...engine.rules import Rules, RulesError
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
 from ...store.names import check_name
 from .. import games
+from .newgame_minimum import MinimumTable
 from ...vocab import COMPUTER, COMPUTER_NAMES, DEFAULT_LEVEL, HUMAN, LEVELS, SEAT_KINDS, SEAT_NAMES
 from ..session import preset_of
 from ..table import SeatConfig
@@ -31,9 +32,6 @@ from ..widgets import DIM, GOLD, INK, blit_text, panel
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 TARGETS = games.TARGETS
-MINIMUMS = tuple(sorted(set(range(0, 310, 10)) | {15, 25, 75, 125, 155}))
-NEGATIVE_MINIMUMS = (0, 15, 25, 50)
-MINIMUM_DEAL_STEPS = range(6)    # the form edits the minimums of the first six deals at most
 # options whose defaults follow the number of players (reset when it changes)
 PLAYER_DEPENDENT = ("teams", "decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score",
                     "minimum_table", "ask_to_go_out", "red_three_table")
@@ -85,7 +83,7 @@ def random_deal_number() -> str:
     return str(random.SystemRandom().randrange(1, 1_000_000))
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(MinimumTable, Screen):
     title = "New game"
 
     def __init__(self, session, back: Callable[[], None]):
@@ -195,29 +193,6 @@ class NewGameScreen(Screen):
         base = preset_options(self.preset)
         return sum(1 for k, v in self.opts.items() if base.get(k) != v)
 
-    def set_minimum(self, index: int, value: int) -> None:
-        table = list(self.opts["minimum_table"])
-        threshold, _ = table[index]
-        table[index] = (threshold, value)
-        self.set_opt("minimum_table", tuple(table))
-
-    def by_deal(self) -> bool:
-        """Whether the first meld's minimum goes by the deal (Hand and Foot's 50, 90, 120,
-        150) rather than by the side's score: then the form shows that table."""
-        return self.opts.get("minimum_by") == "deal"
-
-    def deal_minimums(self) -> list[int]:
-        """The minimum of each deal, as far as the game's deals reach (the last one stands
-        for every later deal)."""
-        table = list(self.opts.get("deal_minimums") or DEAL_MINIMUMS)
-        deals = self.opts.get("deals")
-        return table[:deals] if isinstance(deals, int) and deals > 0 else table
-
-    def set_deal_minimum(self, index: int, value: int) -> None:
-        table = list(self.opts.get("deal_minimums") or DEAL_MINIMUMS)
-        table[index] = value
-        self.set_opt("deal_minimums", table)
-
     # ------------------------------------------------------------------ controls
     def _build(self) -> None:
         self.players_tab = Button("Players", lambda: self._tab("players"), name="tab_players", style="tab")
@@ -249,16 +224,7 @@ class NewGameScreen(Screen):
                                    name="preset", wrap=True)
         self.reset_button = Button("Reset to preset", lambda: self.apply_preset(self.preset, False),
                                        name="reset", size=19)
-        self.negative_step = Stepper([(n, str(n)) for n in NEGATIVE_MINIMUMS], lambda: self.opts["negative_minimum"],
-                                     lambda v: self.set_opt("negative_minimum", v), name="negative_minimum", size=19)
-        self.minimum_steps = [
-            Stepper([(n, str(n)) for n in MINIMUMS], lambda i=i: self._minimum(i), lambda v, i=i: self.set_minimum(i, v),
-                    name=f"minimum{i}", size=19)
-            for i in range(5)]
-        self.deal_steps = [
-            Stepper([(n, str(n)) for n in MINIMUMS], lambda i=i: self._deal_minimum(i),
-                    lambda v, i=i: self.set_deal_minimum(i, v), name=f"deal_minimum{i}", size=19)
-            for i in range(len(MINIMUM_DEAL_STEPS))]
+        self._build_minimums()
         # bottom bar
         self.back_button = Button("Back", self.back, name="back")
         self.start_button = Button("Start game", self.start, name="start", style="primary", size=24)
@@ -292,14 +258,6 @@ class NewGameScreen(Screen):
         self.controls = controls
         if focused is not None and focused not in controls:
             self.focused = None
-
-    def _minimum(self, i: int) -> int:
-        table = self.opts["minimum_table"]
-        return table[i][1] if i < len(table) else 0
-
-    def _deal_minimum(self, i: int) -> int:
-        table = self.deal_minimums()
-        return table[i] if i < len(table) else 0
 
     def _side_choices(self) -> list[tuple[int, str]]:
         p = self.players
@@ -410,24 +368,7 @@ class NewGameScreen(Screen):
         for _, _, c in self.option_rows:
             if c.name == "ask_to_go_out":
                 c.enabled = partnerships
-        # the minimum-count table, across the foot: below zero, then one stepper per row;
-        # or, when the minimum goes by the deal, one stepper per deal
-        by_deal = self.by_deal()
-        rows = len(self.opts["minimum_table"])
-        deal_rows = min(len(self.deal_minimums()), len(self.deal_steps)) if by_deal else 0
-        y = self.MIN_Y + 34
-        x0, x1 = self.LEFT_COL[0] + 200, self.RIGHT_COL[1]
-        n = deal_rows if by_deal else rows + 1
-        gap = 10
-        w = min(180, (x1 - x0 - gap * (n - 1)) // max(n, 1))
-        self.negative_step.rect = pygame.Rect(x0, y, w, 34)
-        self.negative_step.visible = not players_tab and not by_deal
-        for i, c in enumerate(self.minimum_steps):
-            c.visible = (not players_tab) and not by_deal and i < rows
-            c.rect = pygame.Rect(x0 + (i + 1) * (w + gap), y, w, 34)
-        for i, c in enumerate(self.deal_steps):
-            c.visible = (not players_tab) and i < deal_rows
-            c.rect = pygame.Rect(x0 + i * (w + gap), y, w, 34)
+        self._lay_out_minimums(players_tab)
 
     def row_height(self) -> int:
         """The height of an option's row: as tall as the game's options leave room for."""
@@ -539,24 +480,4 @@ class NewGameScreen(Screen):
                     lines = [lines[0], fit_text(" ".join(lines[1:]), v.size(16), v.size(label_w), shrink=1.0)[0]]
                 for k, line in enumerate(lines):
                     blit_text(surf, line, v.size(16), v.pt(x0, y + 31 + k * 18), DIM)
-        # the minimum-count table, across the foot of the panel
-        x0, x1 = self.LEFT_COL[0], self.RIGHT_COL[1]
-        y = self.MIN_Y
-        pygame.draw.line(surf, GOLD_DEEP, v.pt(x0, y - 4), v.pt(x1, y - 4), 1)
-        draw_fitted(surf, "Minimum count", v.size(21), v.rect((x0, y + 10, 190, 26)), INK)
-        if self.by_deal():
-            draw_fitted(surf, "for the first meld, by the deal", v.size(15), v.rect((x0, y + 42, 196, 22)), DIM)
-            steps = [c for c in self.deal_steps if c.visible]
-            deals = self.opts.get("deals")
-            caps = [f"deal {i + 1}" for i in range(len(steps))]
-            whole = len(self.opts.get("deal_minimums") or DEAL_MINIMUMS) == len(caps)
-            if caps and whole and (not isinstance(deals, int) or deals > len(caps)):
-                caps[-1] = f"deal {len(caps)} on"      # the last minimum stands for every later deal
-        else:
-            draw_fitted(surf, "for the first meld, by the side's total", v.size(15),
-                        v.rect((x0, y + 42, 196, 22)), DIM)
-            caps = ["below 0"] + [f"{t:,}+" for t, _ in self.opts["minimum_table"]]
-            steps = [self.negative_step] + self.minimum_steps[: len(caps) - 1]
-        for cap, c in zip(caps, steps):
-            draw_fitted(surf, cap, v.size(16), v.rect((c.rect.x, c.rect.y - 22, c.rect.w, 20)), MUTED,
-                        align="center")
+        self._draw_minimums(surf, v)
