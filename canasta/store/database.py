@@ -376,7 +376,8 @@ def canasta_count(items: dict[str, Any]) -> int:
     otherwise adds up every ``"<kind>_canastas"`` count, which is how the engine's
     ``TeamItems`` names them (``natural_canastas``, ``mixed_canastas``), and every
     ``"<kind>_books"`` count (Hand and Foot's ``wild_books``; its clean and dirty books
-    are its natural and mixed canastas).
+    are its natural and mixed canastas), and Bolivia's ``"bolivias"`` (its sambas and
+    escaleras are its ``sequence_canastas``).
     """
 
     def count(value: Any) -> int:
@@ -387,7 +388,7 @@ def canasta_count(items: dict[str, Any]) -> int:
         if isinstance(value, dict):
             return sum(count(v) for v in value.values())
         return count(value)
-    return sum(count(v) for k, v in items.items() if k.endswith(("_canastas", "_books")))
+    return sum(count(v) for k, v in items.items() if k.endswith(("_canastas", "_books")) or k == "bolivias")
 
 
 def compute_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:

@@ -222,6 +222,14 @@ def test_canasta_counts_read_either_form():
     assert canasta_count({"melded": 50}) == 0
     # Hand and Foot: clean and dirty books are its natural and mixed canastas, wild books apart
     assert canasta_count({"natural_canastas": 2, "mixed_canastas": 1, "wild_books": 1, "wild_bonus": 1500}) == 4
+    # Bolivia: escaleras are its sequence canastas, and a bolivia counts too (the items
+    # as the game writes them into the history)
+    from dataclasses import asdict
+
+    from canasta.engine.variants.samba import SambaItems
+    items = asdict(SambaItems(natural_canastas=1, mixed_canastas=1, sequence_canastas=1, sequence_bonus=1000,
+                              bolivias=2, bolivia_bonus=5000))
+    assert canasta_count(items) == 5
 
 
 # --------------------------------------------------------------------------- the file
