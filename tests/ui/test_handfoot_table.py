@@ -238,3 +238,30 @@ def test_the_still_layer_draws_the_same_pixels_as_every_card_in_turn(monkeypatch
     app.keyboard_used = True
     same()
     assert painter._ring_card in scene.hand_order
+
+
+def test_a_crowded_band_labels_books_by_kind_not_by_a_cut_word(monkeypatch):
+    """At six players a side's band can hold some seventeen columns: a book's label then
+    shortens to its kind's letter and count (D7, C7) under "BK", and no meld label is
+    cut to a letter and an ellipsis ("B..."), which told nothing."""
+    from canasta.ui.table import view as view_module
+    from test_table import make_table
+
+    picked = []
+    real = view_module.fit_first
+
+    def spy(choices, size, width, bold=False):
+        line, lsize = real(choices, size, width, bold)
+        picked.append((tuple(choices), line))
+        return line, lsize
+
+    monkeypatch.setattr(view_module, "fit_first", spy)
+    app, scene = make_table(state=crowded_hand_and_foot(6, seed=56), size=(1280, 800))
+    settle(app, scene)
+    scene.painter.draw(app.screen)
+    books = [(c, line) for c, line in picked if c[0] in ("BOOK",) or c[0].split(" ")[0] in ("clean", "dirty", "wild")]
+    assert books, "no book label drawn"
+    assert not any(line.endswith("...") for _, line in picked), [p for p in picked if p[1].endswith("...")]
+    kinds = [line for c, line in books if c[0] != "BOOK"]
+    assert kinds and all(line[0] in "CDWcdw" for line in kinds), kinds
+    assert any(line[0] in "CDW" for line in kinds), "the band was not crowded enough to need the short form"

@@ -24,7 +24,7 @@ from .gestures import staging_note
 from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
                      SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
                      backs_half_width, zone_at, zone_rect)
-from ..layout import OTHER_SCALE
+from ..layout import BUTTON_AREA, OTHER_SCALE
 
 FOCUS = (120, 200, 255)
 RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
@@ -496,19 +496,23 @@ class TableView:
         rows: list[tuple] = []
         if m.canasta is not None:
             mark = m.canasta.upper() if m.canasta in OWN_MARKS else "BOOK" if m.canasta in BOOK_MARKS else "CANASTA"
-            rows.append(([mark, mark[:3] + "."], GOLD, True))
+            short = "BK" if mark == "BOOK" else mark[:3] + "."
+            rows.append(([mark, short], GOLD, True))
         if m.kind == "sequence" and m.cards:
             rows.append((None, colour, False))
         pts = meld_points(m)
         if item.lines == 1:      # a short meld: its size and points on one line
             kind = "wild " if m.kind == "wild" else ""
             rows.append(([f"{kind}{n} cards \u00b7 {pts} pts", f"{kind}{n} \u00b7 {pts} pts", f"{n} \u00b7 {pts} pts",
-                          f"{n} \u00b7 {pts}"], INK, False))
+                          f"{n} \u00b7 {pts}", f"{n}"], INK, False))
         else:
             if m.canasta in BOOK_MARKS:   # Hand and Foot: clean, dirty or wild; books of a rank stacked
                 stack = books_in_stack(self.scene.ctl.state.melds[item.team], m)
                 more = f" x{stack}" if stack > 1 else ""
-                rows.append(([f"{m.canasta} {n}{more}", f"{m.canasta[:3]}. {n}{more}", f"{n}{more}"], colour, False))
+                # narrow: its kind's letter (C, D, W) before the count, never the count alone
+                letter = m.canasta[0].upper()
+                rows.append(([f"{m.canasta} {n}{more}", f"{m.canasta[:3]}. {n}{more}", f"{letter}{n}{more}",
+                              f"{letter}{n}"], colour, False))
             elif m.kind == "wild":
                 rows.append(([f"wild {n}", f"w{n}"], colour, False))
             elif m.canasta is not None and m.kind != "sequence":
@@ -647,6 +651,7 @@ class TableView:
                 continue
             if item.own or item.seat == ctl.viewer and ctl.show_hand():
                 r = pygame.Rect(HAND_ZONE)
+                r.width = min(r.right, BUTTON_AREA.left - 8) - r.x   # clear of the button column
             else:
                 half = backs_half_width(item.count, item.orient)
                 thick = CARD_H * OTHER_SCALE / 2
