@@ -8,7 +8,7 @@ Writes ``hand-and-foot-late-deal.png`` (four players) and
 to the viewer's turn with the most melded cards while a foot still lies face down (of
 a few seeds), taken up in the
 game's own window as Continue would, the pointer resting on the stock. The window
-and the pictures are made as in :mod:`shots_issue16` (its ``Window``).
+and the pictures are made as in :mod:`shots_issue16` (its ``open_at``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 
-from shots_issue16 import Window
+from shots_issue16 import open_at
 
 
 def late_position(players: int, seed: int):
@@ -41,20 +41,10 @@ def late_position(players: int, seed: int):
 
 
 def late_deal(out: str, players: int, name: str, seeds=range(51, 57)) -> None:
-    from canasta.ui.table import SeatConfig
-    from canasta.vocab import COMPUTER_NAMES
     best = max((late_position(players, seed) + (seed,) for seed in seeds), key=lambda x: x[2])
     rules, actions, size, seed = best
     print(f"hand and foot {players}p seed {seed}: {len(actions)} actions, {size} melded cards")
-    w = Window((1280, 800))
-    seats = [SeatConfig("You", True)] + [SeatConfig(n, False, "medium") for n in COMPUTER_NAMES[:players - 1]]
-    scene = w.session.start_game(rules, seats, seed, save=False)
-    for a in actions:
-        scene.game.play(a)
-    scene.ctl._rebuild_log()                 # the move log of the deal so far, as Continue builds it
-    scene.refresh()
-    w.pump(5)
-    w.move(scene.zone_centre("stock"))
+    w, _ = open_at(rules, actions, seed, (1280, 800))
     assert w.app.screen.get_size() == (1280, 800), w.app.screen.get_size()
     w.shot(os.path.join(out, name))
     w.app.close()

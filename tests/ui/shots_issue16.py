@@ -158,13 +158,14 @@ def late_position(variant: str, players: int, seed: int):
     return rules, game.actions[:best[1]], best[0]
 
 
-def late(out: str, variant: str = "classic", players: int = 4) -> None:
+def open_at(rules, actions, seed, size):
+    """A window of ``size`` at the table of a game of ``rules`` dealt by ``seed`` (you at
+    seat 0, medium players beside you) with ``actions`` played, taken up as Continue
+    would (its move log rebuilt), the pointer resting on the stock."""
     from canasta.ui.table import SeatConfig
     from canasta.vocab import COMPUTER_NAMES
-    best = max((late_position(variant, players, seed) + (seed,) for seed in range(20, 26)), key=lambda x: x[2])
-    rules, actions, size, seed = best
-    print(f"{variant} {players}p seed {seed}: {len(actions)} actions, {size} melded cards")
-    w = Window((1024, 640))
+    w = Window(size)
+    players = rules.players
     seats = [SeatConfig("You", True)] + [SeatConfig(n, False, "medium") for n in COMPUTER_NAMES[:players - 1]]
     scene = w.session.start_game(rules, seats, seed, save=False)
     for a in actions:
@@ -173,6 +174,14 @@ def late(out: str, variant: str = "classic", players: int = 4) -> None:
     scene.refresh()
     w.pump(5)
     w.move(scene.zone_centre("stock"))
+    return w, scene
+
+
+def late(out: str, variant: str = "classic", players: int = 4) -> None:
+    best = max((late_position(variant, players, seed) + (seed,) for seed in range(20, 26)), key=lambda x: x[2])
+    rules, actions, size, seed = best
+    print(f"{variant} {players}p seed {seed}: {len(actions)} actions, {size} melded cards")
+    w, scene = open_at(rules, actions, seed, (1024, 640))
     w.xdo("key", "--window", w.wid, "g")     # G opens the move log over the right of the table
     w.pump(10)
     for wh in [(1024, 640), (1280, 800), (1920, 1080)]:
