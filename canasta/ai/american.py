@@ -23,6 +23,7 @@ from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED
 from ..engine.observe import Observation
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.variants import american as G
+from ..engine.variants.american_rules import kind_after
 
 NEG = -1e9
 V = G.VALUE_OF
@@ -73,13 +74,7 @@ def _reachable(v: Observation, rank: int, have: int) -> float:
 
 def _kind7(kind: str, rank: int, wilds: int) -> str:
     """The canasta kind of a meld like this once it holds seven cards."""
-    if kind == "wild":
-        return "wild"
-    if rank == 7:
-        return "sevens"
-    if wilds == 0:
-        return "aces" if rank == 14 else "natural"
-    return "mixed"
+    return kind_after(kind, rank, G.CANASTA_SIZE, wilds)
 
 
 def _late(v: Observation) -> bool:

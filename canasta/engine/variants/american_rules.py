@@ -43,7 +43,9 @@ def _threes(hand: Iterable[int]) -> list[int]:
     return [c for c in hand if KIND_OF[c] == RED3 or KIND_OF[c] == BLACK3]
 
 
-def _kind_after(kind: str, rank: int, size: int, wilds: int) -> Optional[str]:
+def kind_after(kind: str, rank: int, size: int, wilds: int) -> Optional[str]:
+    """The canasta kind of a meld of ``kind`` and ``rank`` holding ``size`` cards, of
+    which ``wilds`` wild cards, or None while it is short of a canasta."""
     if size < G.CANASTA_SIZE:
         return None
     if kind == "wild":
@@ -155,7 +157,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             else:
                 return "Nothing can be added to that meld.", None
             size = len(existing.cards) + size_new
-            now = _kind_after(existing.kind, existing.rank, size, existing.wilds + wilds)
+            now = kind_after(existing.kind, existing.rank, size, existing.wilds + wilds)
             after[existing.id] = now
             if now is not None and existing.by == seat:
                 plan.own_canasta = True
@@ -189,7 +191,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
                 if err:
                     return err, None
                 kind = "group"
-            now = _kind_after(kind, rank, size_new, wilds)
+            now = kind_after(kind, rank, size_new, wilds)
             if now is not None:
                 new_kinds.append(now)
                 plan.own_canasta = True
