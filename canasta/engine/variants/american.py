@@ -12,13 +12,13 @@ discarding) are in ``american_rules.py``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
 from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF
 from ..rules import STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import TeamItems
+from .lazy import LazyActions
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -97,25 +97,9 @@ class LaySpecial(NamedTuple):
         return "LaySpecial()"
 
 
-class _GameActions(Mapping):
-    """The game's own rows of the action table, built on first use from
-    ``american_rules`` (which imports the core)."""
-
-    def _table(self) -> dict:
-        from . import american_rules
-        return american_rules.ACTIONS
-
-    def __getitem__(self, key):
-        return self._table()[key]
-
-    def __iter__(self):
-        return iter(self._table())
-
-    def __len__(self) -> int:
-        return len(self._table())
-
-
-ACTIONS = _GameActions()
+# The game's own rows of the action table, built on first use from
+# ``american_rules`` (which imports the core).
+ACTIONS = LazyActions("canasta.engine.variants.american_rules")
 
 
 def rulebook() -> dict:

@@ -12,13 +12,13 @@ with other defaults and names.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
 from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_CHARS, RANK_NAMES,
                      RED3, SUIT_OF, SUITS, TWO, WILD_OF, describe)
 from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import TeamItems
+from .lazy import LazyActions
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -32,26 +32,10 @@ CANASTA_KINDS = ("natural", "mixed", "samba")
 SEQUENCE_CANASTA = "samba"
 
 
-class _GameActions(Mapping):
-    """This game's own action types (``{type: core.ActionSpec}``): combining two groups
-    of one rank (option ``merge_groups``). Built on first use, from ``samba_rules``
-    (which imports the core)."""
-
-    def _table(self) -> dict:
-        from . import samba_rules
-        return samba_rules.ACTIONS
-
-    def __getitem__(self, key):
-        return self._table()[key]
-
-    def __iter__(self):
-        return iter(self._table())
-
-    def __len__(self) -> int:
-        return len(self._table())
-
-
-ACTIONS = _GameActions()
+# This game's own action types (``{type: core.ActionSpec}``): combining two groups
+# of one rank (option ``merge_groups``). Built on first use, from ``samba_rules``
+# (which imports the core).
+ACTIONS = LazyActions("canasta.engine.variants.samba_rules")
 
 HAND_SIZE = {2: 15, 3: 15, 4: 15, 6: 13}
 CANASTA_SIZE = 7
