@@ -27,7 +27,7 @@ import time
 from collections import Counter
 from typing import Optional
 
-from .ai import LEVELS, make_player
+from .ai import ARENA_LEVELS, make_player
 from .engine import Rules, apply_in_place, legal_actions, new_game
 from .engine.observe import observe
 from .engine.state import DEAL_OVER, GAME_OVER
@@ -229,8 +229,8 @@ def format_report(s: dict) -> str:
 
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m canasta.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--team0", required=True, choices=LEVELS, help="level of team 0 (side A)")
-    ap.add_argument("--team1", required=True, choices=LEVELS, help="level of the other seats (side B)")
+    ap.add_argument("--team0", required=True, choices=ARENA_LEVELS, help="level of team 0 (side A)")
+    ap.add_argument("--team1", required=True, choices=ARENA_LEVELS, help="level of the other seats (side B)")
     ap.add_argument("--deals", type=int, default=100, help="deals (pairs of deals with --duplicate)")
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6))
     ap.add_argument("--teams", type=int, default=None, help="six players: 3 pairs (3) or two teams (2)")

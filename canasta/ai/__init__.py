@@ -21,6 +21,10 @@ from .search import DEFAULT_BUDGET_MS, HardPlayer
 
 #: every level a computer player can be made at (see canasta.vocab)
 LEVELS = AI_LEVELS
+#: the previous release of the medium and hard players (before issue #15), for the
+#: arena only: ``python -m canasta.arena --team0 hard --team1 hard-r1``
+PREVIOUS_RELEASE = ("medium-r1", "hard-r1")
+ARENA_LEVELS = (*LEVELS, *PREVIOUS_RELEASE)
 
 
 def make_player(level: str, seed: int = 0, budget_ms: float | None = None,
@@ -37,6 +41,11 @@ def make_player(level: str, seed: int = 0, budget_ms: float | None = None,
         return HardPlayer(seed=seed, budget_ms=budget_ms, cap_ms=cap_ms)
     if level == "random":
         return RandomPlayer(seed=seed)
+    if level in PREVIOUS_RELEASE:
+        from .r1 import HardR1, MediumR1
+        if level == "hard-r1":
+            return HardR1(seed=seed, budget_ms=budget_ms, cap_ms=cap_ms)
+        return MediumR1()
     raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
 
 
@@ -50,5 +59,5 @@ def hint(obs: Observation, legal: Sequence[Action], seed: int = 0,
     return action, explain(obs, action, legal)
 
 
-__all__ = ["LEVELS", "DEFAULT_BUDGET_MS", "Player", "EasyPlayer", "MediumPlayer", "HardPlayer",
+__all__ = ["LEVELS", "ARENA_LEVELS", "PREVIOUS_RELEASE", "DEFAULT_BUDGET_MS", "Player", "EasyPlayer", "MediumPlayer", "HardPlayer",
            "RandomPlayer", "make_player", "hint"]

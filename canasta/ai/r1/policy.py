@@ -1,0 +1,705 @@
+"""Release 1 (before issue #15) of the medium player, kept unchanged so the arena can
+measure the current levels against it (``medium-r1``, ``hard-r1``). Not offered at the table.
+
+The heuristic players: what the easy and the medium computer players think.
+
+Both score every legal action from the seat's
+:class:`~canasta.engine.observe.Observation` and play the best. Easy is deliberately plain (it melds what it can, goes out at once and throws
+its least useful card). Medium plans: it opens as soon as it can, takes the pile
+when it pays, keeps wild cards for canastas, builds on its partner's melds, throws
+what the next opponent is least likely to take the pile with, freezes a big pile
+when its side is behind, and goes out (or answers "may I go out?") by comparing the
+two sides' positions. The hard player uses medium as the policy of its simulations,
+so everything here is written to run in well under a millisecond.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ...engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
+from ...engine.cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RANK_OF, RED3, SUIT_OF, TWO, WILD_OF
+from ...engine.variants import game_of
+from ...engine.state import ANSWER, DRAW, PLAY
+from ...engine.observe import Observation
+
+#: average points of a card nobody has seen (red threes excluded)
+UNSEEN_CARD_POINTS = 11
+
+NEG = -1e9
+
+# weights (tuned in medium-against-easy and medium-against-random arenas, see docs/ai.md)
+W_DANGER = 1.0          # times the pile's value times the chance the next opponent takes it
+W_PILE_CARD = 40.0      # a pile card's worth (to the side that takes it)
+KEEP_TRIPLE = 90.0
+KEEP_PAIR = 45.0
+KEEP_MELDED = 60.0
+KEEP_SINGLE = 8.0
+KEEP_SINGLE_UNSEEN = 3.0
+FREEZE_PILE = 7          # freeze a pile this big when the next opponent threatens it
+FREEZE_ONLY_BEHIND = True
+NEW_WILD = 40.0
+TAKE_WILD = 45.0
+DRAW_VALUE = 12.0
+TAKE_CARD = 14.0
+OUT_BEHIND = -250.0      # do not go out further behind than this (unless threatened),
+OUT_HOLD = 150.0         # nor less ahead than this while the partner holds a big hand
+THREAT_4 = 0.75          # how close a side with a 3- or 4-card hand is to going out
+KEEP_SEQ_NEIGHBOUR = 22.0  # Samba: a card of the same suit within two ranks in hand
+SEQ_CARD = 24.0          # Samba: each card on a sequence (toward a 1,500 samba)
+NEW_SEQ = 45.0           # Samba: starting a sequence
+SEQ_PROGRESS = {1: 0.5, 2: 0.3}   # Samba: share of a samba a sequence short of 1 or 2 cards is worth
+
+
+# ---------------------------------------------------------------------------
+# the game's figures (Classic, Samba, Bolivia)
+# ---------------------------------------------------------------------------
+
+_GAME_AI: dict = {}
+
+
+def game_policy(rules):
+    """The module of the computer players' own play of the game of ``rules``, when the
+    game module names one (``AI_MODULE``, Modern American), else None."""
+    name = rules.variant
+    if name not in _GAME_AI:
+        path = getattr(game_of(rules), "AI_MODULE", None)
+        if path is None:
+            _GAME_AI[name] = None
+        else:
+            import importlib
+            _GAME_AI[name] = importlib.import_module(path)
+    return _GAME_AI[name]
+
+
+def canasta_value(rules, kind: str) -> int:
+    """The bonus of a canasta of ``kind`` in the game of ``rules``."""
+    return game_of(rules).canasta_bonus(kind, rules)
+
+
+def has_sequences(rules) -> bool:
+    """Does the game have sequences (Samba, Bolivia)?"""
+    return "sequence" in game_of(rules).MELD_KINDS
+
+
+def going_out_bonus(rules) -> int:
+    return rules.going_out_bonus if rules.going_out_bonus is not None else rules.scoring.going_out
+
+
+def red_threes_plus(rules, melds, canastas: int) -> bool:
+    """Do a side's red threes count for it (else against it)?"""
+    if rules.red_threes_need_two_canastas:
+        return canastas >= 2
+    return bool(melds)
+
+
+def new_meld_kind(cards) -> str:
+    """What cards put down as a new meld make: a group, a sequence, wild cards alone."""
+    rank = 0
+    for c in cards:
+        if not WILD_OF[c]:
+            k = KIND_OF[c]
+            if k == BLACK3:
+                return "black3"
+            if rank and k != rank:
+                return "sequence"
+            rank = k
+    return "group" if rank else "wild"
+
+
+def _canasta_kind_of(kind: str, wilds: int) -> str:
+    if kind == "sequence":
+        return "samba"
+    if kind == "wild":
+        return "bolivia"
+    return "mixed" if wilds else "natural"
+
+
+def _suit_ranks(v: Observation) -> set:
+    """(rank, suit) of the naturals in the seat's hand (memoised per observation)."""
+    got = v.memo.get("suit_ranks")
+    if got is None:
+        got = {(KIND_OF[c], SUIT_OF[c]) for c in v.hand if 4 <= KIND_OF[c] <= 14}
+        v.memo["suit_ranks"] = got
+    return got
+
+
+def extends_sequence(v: Observation, team: int, card: int) -> bool:
+    """Does ``card`` extend one of ``team``'s open sequences that is not a canasta?"""
+    k = KIND_OF[card]
+    if not 4 <= k <= 14:
+        return False
+    s = SUIT_OF[card]
+    for m in v.melds[team]:
+        if m.kind == "sequence" and m.canasta is None and not m.closed and m.suit == s:
+            if k == m.low - 1 or k == m.high + 1:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------------
+# positions
+# ---------------------------------------------------------------------------
+
+def table_value(v: Observation, team: int) -> int:
+    """What a side's table is worth now: melded cards, canasta bonuses, red threes
+    (counted against a side that has not melded)."""
+    total = 0
+    melds = v.melds[team]
+    canastas = 0
+    for m in melds:
+        for c in m.cards:
+            total += POINTS_OF[c]
+        kind = m.canasta
+        if kind is not None:
+            total += canasta_value(v.rules, kind)
+            canastas += 1
+    reds = len(v.red3[team])
+    if reds:
+        value = v.rules.red_three_score(reds)
+        total += value if red_threes_plus(v.rules, melds, canastas) else -value
+    return total
+
+
+def hand_estimate(v: Observation, seat: int) -> float:
+    """Points held by ``seat`` as far as ``v.seat`` knows (exact for itself)."""
+    if seat == v.seat:
+        return float(sum(POINTS_OF[c] for c in v.hand))
+    known = v.known[seat]
+    return sum(POINTS_OF[c] for c in known) + (v.hand_sizes[seat] - len(known)) * UNSEEN_CARD_POINTS
+
+
+def team_hand_estimate(v: Observation, team: int, skip: int = -1) -> float:
+    return sum(hand_estimate(v, s) for s in range(v.players) if s % v.teams == team and s != skip)
+
+
+def threat(v: Observation) -> float:
+    """How close the most dangerous other side is to going out (0 far .. 1 now)."""
+    known = v.memo.get("threat")
+    if known is not None:
+        return known
+    need = v.rules.canastas_to_go_out
+    worst = 0.0
+    for t in range(v.teams):
+        if t == v.team:
+            continue
+        have = v.canasta_count(t)
+        near = max((len(m.cards) for m in v.melds[t] if m.canasta is None), default=0)
+        short = max(0, need - have)
+        if short > 1 or (short == 1 and near < 5):
+            continue
+        smallest = min(v.hand_sizes[s] for s in range(v.players) if s % v.teams == t)
+        level = 1.0 if smallest <= 2 else THREAT_4 if smallest <= 4 else 0.4 if smallest <= 7 else 0.15
+        if short:
+            level *= 0.5
+        worst = max(worst, level)
+    v.memo["threat"] = worst
+    return worst
+
+
+def going_out_margin(v: Observation, out_seat: int, melded_gain: float = 0.0) -> float:
+    """Our side's estimated lead over the best other side if ``out_seat`` (ours) went
+    out now, its whole hand melded (``melded_gain``: points and bonuses it adds)."""
+    us = v.team
+    ours = table_value(v, us) + melded_gain + going_out_bonus(v.rules) - team_hand_estimate(v, us, skip=out_seat)
+    best_other = None
+    for t in range(v.teams):
+        if t == us:
+            continue
+        val = table_value(v, t) - team_hand_estimate(v, t)
+        if best_other is None or val > best_other:
+            best_other = val
+    return ours - (best_other or 0.0)
+
+
+def onto_meld(v: Observation, team: int, onto):
+    """The team's meld with id ``onto`` (None for a new meld or an unknown id)."""
+    return None if onto is None else v.meld_by_id(team, onto)
+
+
+def groups_gain(v: Observation, groups) -> float:
+    """Points and canasta bonuses a melding action adds to our side's table."""
+    gain = 0.0
+    team = v.team
+    r = v.rules
+    full = r.canasta_size
+    sc = r.scoring
+    for g in groups:
+        cards = g.cards
+        gain += sum(POINTS_OF[c] for c in cards)
+        existing = onto_meld(v, team, g.onto)
+        size = len(cards) + (len(existing.cards) if existing is not None else 0)
+        wilds = sum(1 for c in cards if WILD_OF[c]) + (existing.wilds if existing is not None else 0)
+        was = len(existing.cards) if existing is not None else 0
+        kind = existing.kind if existing is not None else new_meld_kind(cards)
+        if size >= full and was < full:
+            ck = _canasta_kind_of(kind, wilds)
+            gain += canasta_value(r, "escalera" if ck == "samba" else ck) if ck in ("samba", "bolivia") else (
+                sc.mixed_canasta if wilds else sc.natural_canasta)
+        elif was >= full and existing.wilds == 0 and wilds and kind == "group":
+            gain -= sc.natural_canasta - sc.mixed_canasta
+    return gain
+
+
+def _wilds_finish(v: Observation, meld, after: int) -> bool:
+    """Can the wild cards left in hand take ``meld`` (``after`` cards once this action
+    is done) to seven cards within the meld rules?"""
+    full = v.rules.canasta_size
+    if after >= full:
+        return False
+    in_hand = v.counts[TWO] + v.counts[JOKER]
+    short = full - after
+    used = after - len(meld.cards)  # wild cards this action already puts on it
+    wilds_after = meld.wilds + used + short
+    naturals = meld.naturals
+    rules = v.rules
+    if in_hand - used < short or wilds_after > rules.wild_limit:
+        return False
+    if rules.more_naturals_than_wilds and naturals <= wilds_after:
+        return False
+    return len(v.hand) - used - short >= 2
+
+
+def _group_rank(g) -> int:
+    for c in g.cards:
+        k = KIND_OF[c]
+        if 4 <= k <= 14:
+            return k
+        if k == BLACK3:
+            return BLACK3
+    return 0
+
+
+def should_go_out(v: Observation, out_seat: int, melded_gain: float) -> tuple[bool, float]:
+    """(go out?, estimated margin). Going out locks in the position: do it when ahead,
+    when the other side is about to go out or the stock is running low; not when far
+    behind with time left to catch up."""
+    margin = going_out_margin(v, out_seat, melded_gain)
+    danger = threat(v)
+    if v.stock_size <= 2 * v.players:
+        return True, margin
+    if danger >= 0.75:
+        # the other side can go out any moment: lock in what we have
+        return True, margin
+    if margin < OUT_BEHIND + 250 * danger:
+        return False, margin
+    if has_sequences(v.rules) and v.stock_size > 20 and danger < 0.5:
+        # Samba: a sequence near seven is worth most of a 1,500 samba; going out ends it
+        near = 0.0
+        bonus = canasta_value(v.rules, "samba")
+        for m in v.melds[v.team]:
+            if m.kind == "sequence" and m.canasta is None:
+                near += bonus * SEQ_PROGRESS.get(7 - len(m.cards), 0.0)
+        if near and margin - near < OUT_HOLD:
+            return False, margin
+    # ahead: still hold back while a partner keeps a big hand and the side can build more
+    partner_cards = sum(v.hand_sizes[p] for p in v.partners(out_seat))
+    if margin < OUT_HOLD and partner_cards >= 9 and v.stock_size > 30 and danger < 0.4:
+        return False, margin
+    return True, margin
+
+
+# ---------------------------------------------------------------------------
+# the pile and the discard
+# ---------------------------------------------------------------------------
+
+def _p_at_least(u: int, pool: int, h: int, k: int) -> float:
+    """Probability that a hand of ``h`` unseen cards holds at least ``k`` of ``u``
+    copies among ``pool`` unseen cards (binomial approximation)."""
+    if u < k or h <= 0 or pool <= 0:
+        return 0.0
+    p = min(1.0, h / pool)
+    q = 1.0 - p
+    p0 = q ** u
+    if k == 1:
+        return 1.0 - p0
+    p1 = u * p * q ** (u - 1)
+    return max(0.0, 1.0 - p0 - p1)
+
+
+def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool] = None,
+                card: Optional[int] = None) -> float:
+    """How likely ``seat`` can take the pile if a card of ``kind`` is on top."""
+    if kind == TWO or kind == JOKER or kind == BLACK3 or kind == RED3:
+        return 0.0
+    if v.rules.black_three_freezes and kind == BLACK3:
+        return 0.0
+    t = seat % v.teams
+    frozen = v.pile_frozen_for(t) if pile_frozen is None else (pile_frozen or v.pile_frozen_for(t))
+    unseen = v.unseen_by_kind()
+    pool = max(1, v.unseen_total())
+    h = v.hidden_hand(seat)
+    have = v.known_count(seat, kind)
+    u = unseen[kind]
+    if have >= 2:
+        pair = 1.0
+    else:
+        pair = _p_at_least(u, pool, h, 2 - have)
+    if has_sequences(v.rules):
+        # Samba: a natural pair, or (not frozen) the top card onto a meld that is not a canasta
+        if not frozen:
+            for m in v.melds[t]:
+                if m.kind == "group" and m.rank == kind and m.canasta is None:
+                    return 1.0
+            if card is not None and v.rules.take_onto_sequence and extends_sequence(v, t, card):
+                return 1.0
+        chance = pair
+    elif frozen:
+        chance = pair
+    else:
+        if v.meld_of(t, kind) is not None:
+            return 1.0
+        wild_known = any(WILD_OF[c] for c in v.known[seat])
+        one = 1.0 if have >= 1 else _p_at_least(u, pool, h, 1)
+        wild = 1.0 if wild_known else _p_at_least(unseen[TWO] + unseen[JOKER], pool, h, 1)
+        chance = pair + (one - pair) * wild
+    if not v.melds[t]:
+        # the take must also be the side's initial meld
+        need = v.minimums[t]
+        if 3 * POINTS_OF_KIND(kind) < need:
+            chance *= 0.35
+    return min(1.0, chance)
+
+
+def POINTS_OF_KIND(kind: int) -> int:
+    if kind == 14 or kind == TWO:
+        return 20
+    if kind == JOKER:
+        return 50
+    if kind >= 8:
+        return 10
+    return 5
+
+
+def pile_value(v: Observation, extra: int = 0) -> float:
+    """What the discard pile is worth to whoever takes it (in points of table value)."""
+    size = v.pile_size + extra
+    wild = sum(1 for c in v.sideways if WILD_OF[c])
+    return W_PILE_CARD * size + 30.0 * wild
+
+
+def keep_value(v: Observation, card: int) -> float:
+    """How much the player loses by throwing ``card`` (before any danger)."""
+    k = KIND_OF[card]
+    cnt = v.counts
+    if k == TWO or k == JOKER:
+        return 400.0 + POINTS_OF[card]
+    if k == BLACK3:
+        return -15.0  # a stopper: the next player cannot take the pile
+    team = v.team
+    n = cnt[k]
+    late = v.stock_size < 12 or threat(v) >= 0.75
+    seqs = has_sequences(v.rules)
+    if v.meld_of(team, k) is not None or (seqs and extends_sequence(v, team, card)):
+        base = KEEP_MELDED  # it could go on the meld (it was held back for a reason)
+    elif n >= 3:
+        base = KEEP_TRIPLE
+    elif n == 2:
+        base = KEEP_PAIR
+    else:
+        unseen = v.unseen_by_kind()[k]
+        base = KEEP_SINGLE + KEEP_SINGLE_UNSEEN * unseen  # a singleton is worth more while its rank is still around
+    if seqs:
+        # Samba: neighbours of its suit in hand make a sequence (and a samba is worth 1,500)
+        have = _suit_ranks(v)
+        s = SUIT_OF[card]
+        near = sum(1 for d in (-2, -1, 1, 2) if (k + d, s) in have)
+        base += KEEP_SEQ_NEIGHBOUR * near
+    # points in hand count against us if the deal ends soon
+    base -= POINTS_OF[card] * (0.8 if late else 0.15)
+    return base
+
+
+def discard_scores(v: Observation, options: Sequence[Discard]) -> list[float]:
+    """Higher is better: minus (what we lose by throwing it + what it gives away)."""
+    n = v.players
+    nxt = (v.seat + 1) % n
+    opp_next = nxt % v.teams != v.team
+    big = pile_value(v, 1)
+    behind = going_out_margin(v, v.seat) < -100 or v.scores[v.team] < max(v.scores) - 500
+    out = []
+    for a in options:
+        c = a.card
+        k = KIND_OF[c]
+        score = -keep_value(v, c)
+        if opp_next:
+            score -= W_DANGER * take_chance(v, nxt, k, card=c) * big
+        else:
+            score += 0.3 * take_chance(v, nxt, k) * big
+        if (WILD_OF[c] and opp_next and not v.frozen and v.pile_size >= FREEZE_PILE
+                and (behind or not FREEZE_ONLY_BEHIND)):
+            # freezing a big pile the next opponent is close to taking
+            worst = 0.0
+            for b in options:
+                if not WILD_OF[b.card] and KIND_OF[b.card] != BLACK3:
+                    worst = max(worst, take_chance(v, nxt, KIND_OF[b.card], card=b.card))
+            if worst > 0.4:
+                score += 250.0 if k == TWO else 200.0
+        out.append(score)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# scoring every legal action
+# ---------------------------------------------------------------------------
+
+def take_score(v: Observation, a: TakePile) -> float:
+    top = v.pile_top
+    gain = TAKE_CARD * (v.pile_size - 1) + 30.0 * sum(1 for c in v.sideways if WILD_OF[c]) + 20.0
+    wild_used = sum(1 for c in a.with_cards if WILD_OF[c])
+    extra_wild = sum(1 for g in a.melds for c in g.cards if WILD_OF[c])
+    extra_cards = sum(len(g.cards) for g in a.melds)
+    cost = TAKE_WILD * wild_used + 20.0 * extra_wild + 1.0 * extra_cards
+    score = gain - cost
+    if top is not None and not a.with_cards and a.onto is not None:
+        score += 10.0  # onto our own meld: no card leaves the hand
+    return score
+
+
+#: the most a discard can score in ``medium_scores`` when the next player is an
+#: opponent, before the pile's worth (its keep value is at least -20, the freeze bonus
+#: at most 250; a partner next adds at most 0.3 of the pile's worth)
+_DISCARD_CEILING = -1000.0 + 20.0 + 250.0
+
+
+def medium_scores(v: Observation, legal: Sequence[Action], best_only: bool = False) -> list[float]:
+    """A score for each legal action (the medium player plays the highest).
+
+    ``best_only``: only the highest matters (the medium player's choice): when a meld
+    or an ask already scores above anything a discard can, the discards are not scored
+    (they get ``NEG``), which changes no choice."""
+    if v.rules.foot_size:   # Hand and Foot: its own heuristics
+        from ..handfoot import medium_scores as hand_and_foot_scores
+        return hand_and_foot_scores(v, legal)
+    own = game_policy(v.rules)
+    if own is not None:
+        return own.medium_scores(v, legal)
+    phase = v.phase
+    scores = [0.0] * len(legal)
+    if phase == DRAW:
+        draw_value = DRAW_VALUE * v.rules.draw_count
+        for i, a in enumerate(legal):
+            t = type(a)
+            if t is Draw:
+                scores[i] = draw_value
+            elif t is TakePile:
+                scores[i] = take_score(v, a)
+            elif t is Pass:
+                scores[i] = 0.0
+        return scores
+    if phase == ANSWER:
+        asker = v.turn
+        ok, margin = should_go_out(v, asker, 0.0)
+        # the asker's hand will be melded: count it as gained, roughly
+        ok = ok or margin + hand_estimate(v, asker) > -100
+        for i, a in enumerate(legal):
+            scores[i] = 1.0 if (type(a) is Answer and a.yes == ok) else 0.0
+        return scores
+    if phase != PLAY:
+        return scores
+    hand_len = len(v.hand)
+    discards = [a for a in legal if type(a) is Discard]
+    want_out: Optional[bool] = None
+    for i, a in enumerate(legal):
+        t = type(a)
+        if t is Discard:
+            continue  # below
+        elif t is Meld:
+            used = sum(len(g.cards) for g in a.groups)
+            if hand_len - used <= 1:
+                gain = groups_gain(v, a.groups)
+                if want_out is None:
+                    want_out = should_go_out(v, v.seat, gain)[0] or v.permission is True
+                scores[i] = 6000.0 + gain if want_out else NEG
+            else:
+                ms = meld_score(v, a)
+                # worth doing: before any discard; not worth it: only if nothing else is legal
+                scores[i] = 1000.0 + ms if ms > 0 else -1e6 + ms
+        elif t is Ask:
+            out_meld = next((b for b in legal if type(b) is Meld
+                             and hand_len - sum(len(g.cards) for g in b.groups) <= 1), None)
+            gain = groups_gain(v, out_meld.groups) if out_meld is not None else 0.0
+            margin = going_out_margin(v, v.seat, gain)
+            # in doubt, ask: the partner knows its own hand
+            scores[i] = 20000.0 if (-250.0 < margin < 100.0 and threat(v) < 0.75) else NEG
+        else:
+            scores[i] = NEG
+    if discards:
+        if best_only and hand_len > 1:
+            others = [scores[i] for i, a in enumerate(legal) if type(a) is not Discard]
+            ceiling = _DISCARD_CEILING
+            if (v.seat + 1) % v.players % v.teams == v.team:
+                ceiling += 0.3 * pile_value(v, 1)
+            if others and max(others) > ceiling:
+                for i, a in enumerate(legal):
+                    if type(a) is Discard:
+                        scores[i] = NEG
+                return scores
+        dscores = dict(zip((a.card for a in discards), discard_scores(v, discards)))
+        for i, a in enumerate(legal):
+            if type(a) is Discard:
+                s = dscores[a.card]
+                if hand_len == 1:
+                    s += 5000.0  # the last card: going out
+                scores[i] = s - 1000.0  # melds worth making come first
+    return scores
+
+
+def meld_score(v: Observation, a: Meld) -> float:
+    """Positive when the melding action is worth doing now (then the best one is played);
+    negative otherwise."""
+    team = v.team
+    late = v.stock_size < 10 or threat(v) >= 0.75
+    if not v.melds[team]:
+        wilds = sum(1 for g in a.groups for c in g.cards if WILD_OF[c])
+        cards = sum(len(g.cards) for g in a.groups)
+        left = len(v.hand) - cards
+        return 200.0 - 25.0 * wilds - 2.0 * cards - (30.0 if left < 3 else 0.0)
+    total = 0.0
+    full = v.rules.canasta_size
+    sc = v.rules.scoring
+    for g in a.groups:
+        cards = g.cards
+        nat = sum(1 for c in cards if not WILD_OF[c])
+        wild = len(cards) - nat
+        existing = onto_meld(v, team, g.onto)
+        kind = existing.kind if existing is not None else new_meld_kind(cards)
+        if kind == "sequence":
+            # a run toward a samba: every card counts, the seventh most of all
+            size = len(existing.cards) if existing is not None else 0
+            after = size + len(cards)
+            s = SEQ_CARD * nat + (NEW_SEQ if existing is None else 0.0)
+            if size < full <= after:
+                s += float(canasta_value(v.rules, "samba"))
+            total += s
+            continue
+        if kind == "wild":
+            # Bolivia: wild cards alone, worth it only to finish a bolivia or late
+            size = len(existing.cards) if existing is not None else 0
+            after = size + len(cards)
+            if after >= full > size:
+                s = float(canasta_value(v.rules, "bolivia"))
+            elif late:
+                s = 5.0 * wild
+            else:
+                s = -NEW_WILD * wild
+            total += s
+            continue
+        if existing is not None:
+            size = len(existing.cards)
+            after = size + len(cards)
+            s = 10.0 * nat
+            if size < full <= after:
+                s += float(sc.mixed_canasta if (existing.wilds + wild) else sc.natural_canasta)
+            if wild:
+                if size >= full and existing.wilds == 0:
+                    s -= 400.0  # would spoil a natural canasta
+                elif size < full <= after:
+                    s += 0.0
+                elif late:
+                    s += 5.0 * wild
+                elif _wilds_finish(v, existing, after):
+                    s += 40.0 * wild  # the wild cards in hand finish this canasta now
+                else:
+                    s -= 60.0 * wild
+            total += s
+        else:
+            s = 8.0 * nat + 20.0
+            if wild:
+                s += -NEW_WILD * wild if not late else 5.0 * wild
+                if len(v.hand) - len(cards) < 4 and not late:
+                    s -= 20.0
+            total += s
+    return total
+
+
+def _best(legal: Sequence[Action], scores: Sequence[float]) -> Action:
+    """The first of the highest-scoring actions."""
+    best = 0
+    for i in range(1, len(legal)):
+        if scores[i] > scores[best]:
+            best = i
+    return legal[best]
+
+
+def medium_choose(v: Observation, legal: Sequence[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    own = game_policy(v.rules)
+    if own is not None:
+        return own.medium_choose(v, legal)
+    return _best(legal, medium_scores(v, legal, best_only=True))
+
+
+# ---------------------------------------------------------------------------
+# easy
+# ---------------------------------------------------------------------------
+
+def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
+    if v.rules.foot_size:   # Hand and Foot: its own heuristics
+        from ..handfoot import easy_scores as hand_and_foot_scores
+        return hand_and_foot_scores(v, legal)
+    scores = [0.0] * len(legal)
+    hand_len = len(v.hand)
+    for i, a in enumerate(legal):
+        t = type(a)
+        if t is Draw:
+            scores[i] = 10.0
+        elif t is TakePile:
+            wilds = sum(1 for c in a.with_cards if WILD_OF[c])
+            scores[i] = 20.0 if (not wilds or v.pile_size >= 4) else 5.0
+        elif t is Pass:
+            scores[i] = 0.0
+        elif t is Answer:
+            scores[i] = 1.0 if a.yes else 0.0
+        elif t is Ask:
+            scores[i] = NEG
+        elif t is Meld:
+            used = sum(len(g.cards) for g in a.groups)
+            if hand_len - used <= 1:
+                scores[i] = 5000.0  # out at once
+                continue
+            nat = sum(1 for g in a.groups for c in g.cards if not WILD_OF[c])
+            if nat == 0:
+                scores[i] = NEG  # keeps its wild cards in hand
+            else:
+                scores[i] = 100.0 + used
+        elif t is Discard:
+            c = a.card
+            k = KIND_OF[c]
+            if hand_len == 1:
+                scores[i] = 6000.0
+                continue
+            if WILD_OF[c]:
+                keep = 500.0
+            elif k == BLACK3:
+                keep = 1.0
+            else:
+                keep = 30.0 * (v.counts[k] - 1) + POINTS_OF[c] / 10.0
+                if v.meld_of(v.team, k) is not None:
+                    keep += 30.0
+                nxt_team = (v.seat + 1) % v.players % v.teams
+                if nxt_team != v.team and not v.pile_frozen_for(nxt_team) and v.meld_of(nxt_team, k) is not None:
+                    keep += 45.0  # the next player could put it on their meld and take the pile
+            scores[i] = -keep
+        else:
+            scores[i] = 0.0
+    return scores
+
+
+def easy_choose(v: Observation, legal: Sequence[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    own = game_policy(v.rules)
+    if own is not None:
+        return own.easy_choose(v, legal)
+    return _best(legal, easy_scores(v, legal))
+
+
+def trivial(legal: Sequence[Action]) -> Optional[Action]:
+    """The action to play without thinking, if there is one."""
+    if len(legal) == 1:
+        return legal[0]
+    if legal and type(legal[0]) is NextDeal:
+        return legal[0]
+    return None

@@ -1,0 +1,249 @@
+"""Release 1 (before issue #15) of the hard player, kept unchanged for the arena
+(``hard-r1``; its rollouts use the release-1 medium of :mod:`.policy`).
+
+The hard player: determinized Monte Carlo search over sampled hidden hands.
+
+For a decision with more than one sensible move it
+
+1. ranks the legal actions with the medium heuristic and keeps the best few;
+2. deals the cards it cannot see at random, consistently with its observation
+   (:func:`canasta.engine.observe.sample_state`: the hands keep their sizes, cards
+   seen taken with the pile stay with their holder, the stock keeps its size);
+3. in each such world plays every candidate, then lets the medium policy play all
+   seats for a few turns (or to the end of the deal), and scores the result as our
+   side's points minus the best other side's (the real deal score when the deal
+   ended, else an evaluation of the table and the hands);
+4. plays the candidate with the best mean over the worlds, every candidate being
+   tried in the same worlds (common random numbers). It leaves the medium choice only
+   when the search finds a clear gain.
+
+The number of worlds is fixed, so a decision depends on the seed and the observation
+only; the time budget is a safety cap that stops early on a slow machine (only then
+can timing change a decision).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Sequence
+
+from ...engine.actions import Action
+from ...engine.cards import POINTS_OF
+from ...engine.core import apply_in_place, legal_actions
+from ...engine.observe import Observation, observe, sample_state
+from ...engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
+from ..players import Player, StopCheck, observation_key
+from .policy import (NEG, canasta_value, game_policy, has_sequences, medium_choose, medium_scores,
+                     red_threes_plus, trivial)
+
+DEFAULT_BUDGET_MS = 250.0
+DEFAULT_WORLDS = 32
+DEFAULT_CANDIDATES = 4
+DEFAULT_ROUNDS = 2     # rounds of turns simulated after the move (then the evaluation)
+
+_ENDED = (DEAL_OVER, GAME_OVER)
+
+#: part of a canasta bonus an unfinished meld is worth, by how many cards it lacks
+_PROGRESS = {3: 0.12, 2: 0.25, 1: 0.45}
+
+
+def evaluate(st: State) -> list[float]:
+    """Each side's expected points for the deal from here (the real score once it ended)."""
+    if st.result is not None:
+        return [float(x) for x in st.result.scores]
+    own = game_policy(st.rules)
+    if own is not None:
+        return own.evaluate(st)
+    r = st.rules
+    full = r.canasta_size
+    sc = r.scoring
+    mixed = sc.mixed_canasta
+    seq_value = canasta_value(r, "samba") if has_sequences(r) else mixed
+    out = []
+    for team in range(r.teams):
+        val = 0.0
+        melds = st.melds[team]
+        canastas = 0
+        for m in melds:
+            for c in m.cards:
+                val += POINTS_OF[c]
+            kind = m.canasta
+            if kind is not None:
+                val += canasta_value(r, kind)
+                canastas += 1
+            else:
+                val += (seq_value if m.kind == "sequence" else mixed) * _PROGRESS.get(full - len(m.cards), 0.0)
+        reds = len(st.red3[team])
+        if reds:
+            bonus = r.red_three_score(reds)
+            val += bonus if red_threes_plus(r, melds, canastas) else -0.5 * bonus
+        for seat in range(team, r.players, r.teams):
+            val -= 0.7 * sum(POINTS_OF[c] for c in st.hands[seat])
+        out.append(val)
+    return out
+
+
+def _world_share(rules) -> float:
+    """Samba and Bolivia deals cost about three times a Classic one to simulate (162
+    cards, draw two, sequences), and Hand and Foot's (five packs, hands of 11 to 20
+    cards and a foot each) likewise: half the worlds keeps the decision time near
+    Classic's."""
+    if has_sequences(rules):
+        return SEQUENCE_GAME_WORLDS
+    return FEET_GAME_WORLDS if rules.foot_size else 1.0
+
+
+SEQUENCE_GAME_WORLDS = 0.5
+FEET_GAME_WORLDS = 0.5       # Hand and Foot's (at all worlds a decision took about 420 ms)
+SEQUENCE_GAME_ROUNDS = 1     # rounds of turns simulated in Samba and Bolivia
+CLOCK_CAP = 2.5              # the clock cap, in budgets (a safety net on a slow or busy machine)
+SEQUENCE_GAME_CAP = 1.0      # Samba's and Bolivia's: their worlds cost three times Classic's, so on
+                             # a busy machine the budget itself keeps a decision in Classic's time
+
+
+def margin_for(values: Sequence[float], team: int) -> float:
+    best_other = max(v for t, v in enumerate(values) if t != team)
+    return values[team] - best_other
+
+
+def rollout(st: State, depth: int) -> None:
+    """Let the medium policy play every seat for ``depth`` turns, or to the deal's end."""
+    turns = 0
+    last = st.turn
+    guard = 0
+    while st.phase not in _ENDED and guard < 400:
+        guard += 1
+        if st.turn != last:
+            turns += 1
+            last = st.turn
+            if turns >= depth:
+                return
+        legal = legal_actions(st)
+        if not legal:
+            return
+        if len(legal) == 1:
+            a = legal[0]
+        else:
+            a = medium_choose(observe(st, st.to_act), legal)
+        apply_in_place(st, a)
+
+
+class HardPlayer(Player):
+    level = "hard-r1"
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
+                 candidates: int = DEFAULT_CANDIDATES, depth: int | None = None,
+                 cap_ms: float | None = None):
+        self.seed = seed
+        self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else float(budget_ms)
+        # the budget sets the number of worlds, in proportion (a fixed number: the clock
+        # only caps a decision that runs far over, on a slow or busy machine)
+        scale = self.budget_ms / DEFAULT_BUDGET_MS
+        self.worlds = max(2, int(round(worlds * scale)))
+        self.candidates = candidates
+        self.depth = depth  # turns; None: DEFAULT_ROUNDS rounds of the table
+        # the clock cap of a decision (ms), when given (an arena gives a generous one, so
+        # that its figures do not depend on the machine's load); else CLOCK_CAP budgets
+        # (SEQUENCE_GAME_CAP in Samba and Bolivia)
+        self.cap_ms = None if cap_ms is None else float(cap_ms)
+        self.last_stats: dict = {}
+
+    def choose(self, obs: Observation, legal: Sequence[Action], should_stop: StopCheck = None) -> Action:
+        t = trivial(legal)
+        if t is not None:
+            return t
+        if obs.phase == ANSWER:
+            return medium_choose(obs, legal)
+        scores = medium_scores(obs, legal)
+        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+        cands = [i for i in order if scores[i] > NEG / 2][:self.candidates]
+        if not cands:
+            cands = order[:1]
+        if len(cands) == 1:
+            return legal[cands[0]]
+        return legal[self.search(obs, legal, cands, should_stop)]
+
+    def search(self, obs: Observation, legal: Sequence[Action], cands: list[int],
+               should_stop: StopCheck = None) -> int:
+        """The index in ``legal`` of the candidate with the best mean margin."""
+        start = time.perf_counter()
+        seq_game = has_sequences(obs.rules)
+        cap_ms = self.cap_ms
+        if cap_ms is None:
+            cap_ms = self.budget_ms * (SEQUENCE_GAME_CAP if seq_game else CLOCK_CAP)
+        deadline = start + cap_ms / 1000.0
+        rng = random.Random(f"hard|{self.seed}|{observation_key(obs)}")
+        team = obs.seat % obs.rules.teams
+        rounds = SEQUENCE_GAME_ROUNDS if seq_game else DEFAULT_ROUNDS
+        depth = self.depth if self.depth is not None else rounds * obs.rules.players
+        # the same number of simulated turns whatever the table: more, shorter
+        # simulations with fewer players, fewer and longer ones with more
+        n_worlds = max(2, int(round(self.worlds * 8 / max(1, depth) * _world_share(obs.rules))))
+        results: list[list[float]] = [[] for _ in cands]
+        worlds = 0
+        for w in range(n_worlds):
+            if should_stop is not None and should_stop():
+                break  # the answer is no longer wanted
+            if w >= 2 and time.perf_counter() > deadline:
+                break
+            world = sample_state(obs, rng)
+            for j, i in enumerate(cands):
+                s = world.clone()
+                apply_in_place(s, legal[i])
+                rollout(s, depth)
+                results[j].append(margin_for(evaluate(s), team))
+            worlds += 1
+        if not worlds:
+            return cands[0]
+        base = results[0]
+        best_j, best_gain = 0, 0.0
+        for j in range(1, len(cands)):
+            diffs = [a - b for a, b in zip(results[j], base)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            se = math.sqrt(var / n) if n > 1 else float("inf")
+            # leave the heuristic's choice only for a clear gain
+            if mean > max(15.0, 1.0 * se) and mean > best_gain:
+                best_j, best_gain = j, mean
+        self.last_stats = {"worlds": worlds, "planned": n_worlds, "candidates": len(cands),
+                           "ms": (time.perf_counter() - start) * 1000.0,
+                           "means": [sum(r) / len(r) for r in results]}
+        return cands[best_j]
+
+
+COACH_WORLDS = 48  # worlds (at eight simulated turns) the coach plays for each decision
+
+
+def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object = 0,
+                  worlds: int = COACH_WORLDS, depth: int | None = None,
+                  should_stop: StopCheck = None) -> list[list[float]]:
+    """Play every action of ``actions`` (legal for the seat of ``obs``) in the same
+    sampled worlds, as the hard player's search does, and return for each action its
+    margin in every world (our side's points minus the best other side's), world by
+    world in the same order, so that two actions can be compared pair by pair.
+
+    Only the observation is used, never a hidden hand. The worlds are dealt from a
+    random generator seeded by ``seed`` and the observation, and their number is
+    fixed (``worlds`` at eight simulated turns, scaled like the hard player's), so
+    the answer depends on the seed and the observation alone. ``should_stop``, when it
+    returns True, ends the search after the current world (at least two are played
+    unless it is already True before the first)."""
+    rng = random.Random(f"coach|{seed}|{observation_key(obs)}")
+    team = obs.seat % obs.rules.teams
+    if depth is None:
+        depth = DEFAULT_ROUNDS * obs.rules.players
+    n_worlds = max(2, int(round(worlds * 8 / max(1, depth))))
+    results: list[list[float]] = [[] for _ in actions]
+    for _ in range(n_worlds):
+        if should_stop is not None and should_stop():
+            break
+        world = sample_state(obs, rng)
+        for j, a in enumerate(actions):
+            s = world.clone()
+            apply_in_place(s, a, obs.seat)
+            rollout(s, depth)
+            results[j].append(margin_for(evaluate(s), team))
+    return results
