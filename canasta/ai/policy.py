@@ -26,13 +26,15 @@ UNSEEN_CARD_POINTS = 11
 NEG = -1e9
 
 # weights (tuned in medium-against-easy and medium-against-random arenas, see docs/ai.md)
-W_DANGER = 1.0          # times the pile's value times the chance the next opponent takes it
+W_DANGER = 2.0          # times the pile's value times the chance the next opponent takes it
 W_PILE_CARD = 40.0      # a pile card's worth (to the side that takes it)
 KEEP_TRIPLE = 90.0
 KEEP_PAIR = 45.0
 KEEP_MELDED = 60.0
 KEEP_SINGLE = 8.0
 KEEP_SINGLE_UNSEEN = 3.0
+KEEP_PARTNER_HOLDS = 30.0   # a lone card of a kind the partner was seen to take with the pile
+PARTNER_DENIED = 0.5        # share of a lone card's worth lost when the partner showed it has no pair of it
 FREEZE_PILE = 7          # freeze a pile this big when the next opponent threatens it
 FREEZE_ONLY_BEHIND = True
 NEW_WILD = 40.0
@@ -314,9 +316,52 @@ def _p_at_least(u: int, pool: int, h: int, k: int) -> float:
     return max(0.0, 1.0 - p0 - p1)
 
 
+#: how much less likely a seat holds a natural pair of a rank it showed it lacks (it
+#: threw that rank, or let it go on top of the pile), since it last took the pile
+DENIED_PAIR = 0.3
+
+
+def denied_kinds(v: Observation) -> tuple[set, ...]:
+    """Per seat: the kinds of natural it showed it holds no pair of since it last took
+    the pile, read from the public history (memoised per observation):
+
+    - it discarded that kind (a player keeps a pair of a kind, and throws a lone card);
+    - that kind lay on top of the pile when its turn came and it did not take the pile.
+    """
+    got = v.memo.get("denied")
+    if got is not None:
+        return got
+    n = v.players
+    denied: list[set] = [set() for _ in range(n)]
+    top = -1          # the pile's top card
+    waiting = -1      # the seat whose turn follows the last discard
+    for e in v.public_history:
+        what = e.what
+        seat = e.seat
+        if waiting >= 0 and seat == waiting:
+            if what != "take" and top >= 0:
+                denied[seat].add(KIND_OF[top])
+            waiting = -1
+        if what == "discard":
+            c = e.cards[0]
+            if not WILD_OF[c]:
+                denied[seat].add(KIND_OF[c])
+            top = c
+            waiting = (seat + 1) % n
+        elif what == "upcard":
+            top = e.cards[-1]
+        elif what == "take":
+            denied[seat].clear()
+            top = -1
+    got = v.memo["denied"] = tuple(denied)
+    return got
+
+
 def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool] = None,
                 card: Optional[int] = None) -> float:
-    """How likely ``seat`` can take the pile if a card of ``kind`` is on top."""
+    """How likely ``seat`` can take the pile if a card of ``kind`` is on top. Cards seen
+    taken with the pile count as held, copies seen elsewhere as dead, and a kind the seat
+    showed it lacks (:func:`denied_kinds`) as unlikely to be paired in its hand."""
     if kind == TWO or kind == JOKER or kind == BLACK3 or kind == RED3:
         return 0.0
     if v.rules.black_three_freezes and kind == BLACK3:
@@ -332,6 +377,9 @@ def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool
         pair = 1.0
     else:
         pair = _p_at_least(u, pool, h, 2 - have)
+    denied = have == 0 and kind in denied_kinds(v)[seat]
+    if denied:
+        pair *= DENIED_PAIR
     if has_sequences(v.rules):
         # Samba: a natural pair, or (not frozen) the top card onto a meld that is not a canasta
         if not frozen:
@@ -347,7 +395,7 @@ def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool
         if v.meld_of(t, kind) is not None:
             return 1.0
         wild_known = any(WILD_OF[c] for c in v.known[seat])
-        one = 1.0 if have >= 1 else _p_at_least(u, pool, h, 1)
+        one = 1.0 if have >= 1 else _p_at_least(u, pool, h, 1) * (DENIED_PAIR if denied else 1.0)
         wild = 1.0 if wild_known else _p_at_least(unseen[TWO] + unseen[JOKER], pool, h, 1)
         chance = pair + (one - pair) * wild
     if not v.melds[t]:
@@ -356,6 +404,11 @@ def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool
         if 3 * POINTS_OF_KIND(kind) < need:
             chance *= 0.35
     return min(1.0, chance)
+
+
+def _fill_pile_worth() -> None:
+    for c in range(len(KIND_OF)):
+        PILE_CARD_WORTH[c] = _pile_card_worth(c)
 
 
 def POINTS_OF_KIND(kind: int) -> int:
@@ -369,10 +422,30 @@ def POINTS_OF_KIND(kind: int) -> int:
 
 
 def pile_value(v: Observation, extra: int = 0) -> float:
-    """What the discard pile is worth to whoever takes it (in points of table value)."""
-    size = v.pile_size + extra
-    wild = sum(1 for c in v.sideways if WILD_OF[c])
-    return W_PILE_CARD * size + 30.0 * wild
+    """What the discard pile is worth to whoever takes it (in points of table value),
+    card by card as the whole table remembers it: a wild card more, a black three less."""
+    got = v.memo.get("pile_value")
+    if got is None:
+        got = 0.0
+        for c in v.pile:
+            got += PILE_CARD_WORTH[c]
+        v.memo["pile_value"] = got
+    return got + W_PILE_CARD * extra
+
+
+def _pile_card_worth(c: int) -> float:
+    if WILD_OF[c]:
+        return W_PILE_CARD + 30.0
+    if KIND_OF[c] == BLACK3:
+        return W_PILE_CARD - W_PILE_BLACK3
+    return W_PILE_CARD
+
+
+W_PILE_BLACK3 = 25.0    # a black three in the pile helps its taker little (it melds only going out)
+PILE_CARD_WORTH = [0.0] * len(KIND_OF)
+
+
+_fill_pile_worth()
 
 
 def keep_value(v: Observation, card: int) -> float:
@@ -396,6 +469,13 @@ def keep_value(v: Observation, card: int) -> float:
     else:
         unseen = v.unseen_by_kind()[k]
         base = KEEP_SINGLE + KEEP_SINGLE_UNSEEN * unseen  # a singleton is worth more while its rank is still around
+        # what the partner showed: cards of that kind it took with the pile (its side will
+        # meld them), or that it threw it or let it go by (it holds no pair of it)
+        for p in v.partners():
+            if v.known_count(p, k):
+                base += KEEP_PARTNER_HOLDS
+            elif k in denied_kinds(v)[p]:
+                base -= KEEP_SINGLE_UNSEEN * unseen * PARTNER_DENIED
     if seqs:
         # Samba: neighbours of its suit in hand make a sequence (and a samba is worth 1,500)
         have = _suit_ranks(v)

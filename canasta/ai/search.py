@@ -26,13 +26,14 @@ import random
 import time
 from typing import Sequence
 
-from ..engine.actions import Action
-from ..engine.cards import POINTS_OF
+from ..engine.actions import Action, Ask, Discard, Meld
+from ..engine.cards import KIND_OF, POINTS_OF, RED3
 from ..engine.core import apply_in_place, legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
+from .evaluation import applies as fitted_applies, value as fitted_value
 from .players import Player, StopCheck, observation_key
-from .policy import (NEG, canasta_value, game_policy, has_sequences, medium_choose, medium_scores,
+from .policy import (NEG, canasta_value, denied_kinds, game_policy, has_sequences, medium_choose, medium_scores,
                      red_threes_plus, trivial)
 
 DEFAULT_BUDGET_MS = 250.0
@@ -50,10 +51,12 @@ def evaluate(st: State) -> list[float]:
     """Each side's expected points for the deal from here (the real score once it ended)."""
     if st.result is not None:
         return [float(x) for x in st.result.scores]
-    own = game_policy(st.rules)
+    r = st.rules
+    if fitted_applies(r):
+        return fitted_value(st)
+    own = game_policy(r)
     if own is not None:
         return own.evaluate(st)
-    r = st.rules
     full = r.canasta_size
     sc = r.scoring
     mixed = sc.mixed_canasta
@@ -98,6 +101,86 @@ SEQUENCE_GAME_ROUNDS = 1     # rounds of turns simulated in Samba and Bolivia
 CLOCK_CAP = 2.5              # the clock cap, in budgets (a safety net on a slow or busy machine)
 SEQUENCE_GAME_CAP = 1.0      # Samba's and Bolivia's: their worlds cost three times Classic's, so on
                              # a busy machine the budget itself keeps a decision in Classic's time
+
+
+def refine_world(world: State, obs: Observation, rng: random.Random) -> None:
+    """Make a sampled world agree with how the other players have played, as an expert
+    reads the table (the first sample deals the unseen cards uniformly):
+
+    - a player who threw a kind, or let it go on top of the pile, since it last took
+      the pile holds at most one natural of it (:func:`denied_kinds`);
+    - a player whose side has melded, and who has had a turn since, holds no three
+      naturals of a kind it could have melded, nor a natural of a kind its side has
+      melded (it would have put it down).
+
+    Extra copies are swapped, one card for one, with stock cards that break no such
+    rule, so every hand keeps its size and the observation stays the same; the cards
+    the table saw a player take stay with it."""
+    stock = world.stock
+    if not stock:
+        return
+    denied = denied_kinds(obs)
+    n = obs.players
+    teams = obs.teams
+    melded_ranks = [{m.rank for m in obs.melds[t]} for t in range(teams)]
+    opened = [bool(obs.melds[t]) for t in range(teams)]
+    for s in range(n):
+        if s == obs.seat:
+            continue
+        t = s % teams
+        hand = world.hands[s]
+        known = obs.known[s]
+        counts = world.counts[s]
+        limit: dict[int, int] = {}
+        for k in denied[s]:
+            limit[k] = 1
+        if opened[t] and obs.turns_taken[s] > 0:
+            for k in range(4, 15):
+                cap = 0 if k in melded_ranks[t] else 2
+                if cap < limit.get(k, 9):
+                    limit[k] = cap
+        if not limit:
+            continue
+        for k, cap in limit.items():
+            extra = counts[k] - cap
+            if extra <= 0:
+                continue
+            movable = [i for i, c in enumerate(hand) if KIND_OF[c] == k and c not in known]
+            for i in movable[:extra]:
+                for _ in range(6):   # a few tries for a stock card that breaks no rule
+                    j = rng.randrange(len(stock))
+                    c = stock[j]
+                    kc = KIND_OF[c]
+                    if kc == RED3 or counts[kc] >= limit.get(kc, 99) or kc == k:
+                        continue
+                    stock[j] = hand[i]
+                    hand[i] = c
+                    counts[k] -= 1
+                    counts[kc] += 1
+                    break
+
+
+def _turning_points(obs: Observation, legal: Sequence[Action], order: list[int]) -> list[int]:
+    """Moves the search always weighs, whatever the heuristic thinks of them: going out
+    now (the best-ranked way), asking the partner, and, while melds are on offer, the
+    best discard (stop melding and keep the cards)."""
+    out = []
+    hand = len(obs.hand)
+    first_out = first_discard = None
+    for i in order:
+        a = legal[i]
+        t = type(a)
+        if t is Meld and first_out is None and hand - sum(len(g.cards) for g in a.groups) <= 1:
+            first_out = i
+        elif t is Ask:
+            out.append(i)
+        elif t is Discard and first_discard is None:
+            first_discard = i
+    if first_out is not None:
+        out.append(first_out)
+    if first_discard is not None and any(type(a) is Meld for a in legal):
+        out.append(first_discard)
+    return out
 
 
 def margin_for(values: Sequence[float], team: int) -> float:
@@ -158,6 +241,8 @@ class HardPlayer(Player):
         cands = [i for i in order if scores[i] > NEG / 2][:self.candidates]
         if not cands:
             cands = order[:1]
+        if fitted_applies(obs.rules):
+            cands += [i for i in _turning_points(obs, legal, order) if i not in cands]
         if len(cands) == 1:
             return legal[cands[0]]
         return legal[self.search(obs, legal, cands, should_stop)]
@@ -179,6 +264,7 @@ class HardPlayer(Player):
         # simulations with fewer players, fewer and longer ones with more
         n_worlds = max(2, int(round(self.worlds * 8 / max(1, depth) * _world_share(obs.rules))))
         results: list[list[float]] = [[] for _ in cands]
+        refine = fitted_applies(obs.rules)
         worlds = 0
         for w in range(n_worlds):
             if should_stop is not None and should_stop():
@@ -186,6 +272,8 @@ class HardPlayer(Player):
             if w >= 2 and time.perf_counter() > deadline:
                 break
             world = sample_state(obs, rng)
+            if refine:
+                refine_world(world, obs, rng)
             for j, i in enumerate(cands):
                 s = world.clone()
                 apply_in_place(s, legal[i])
