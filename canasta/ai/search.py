@@ -51,9 +51,16 @@ def evaluate(st: State) -> list[float]:
     """Each side's expected points for the deal from here (the real score once it ended)."""
     if st.result is not None:
         return [float(x) for x in st.result.scores]
-    r = st.rules
-    if fitted_applies(r):
+    if fitted_applies(st.rules):
         return fitted_value(st)
+    return table_evaluate(st)
+
+
+def table_evaluate(st: State) -> list[float]:
+    """The hand-made judgement of a position (every game but four-player Classic, whose
+    judgement is fitted, see :mod:`canasta.ai.evaluation`): each side's table, canasta
+    bonuses and progress, red threes, less 70% of the cards its players hold."""
+    r = st.rules
     own = game_policy(r)
     if own is not None:
         return own.evaluate(st)
