@@ -2,14 +2,19 @@
 
 For a decision with more than one sensible move it
 
-1. ranks the legal actions with the medium heuristic and keeps the best few;
+1. ranks the legal actions with the medium heuristic and keeps the best few; in
+   four-player Classic it adds the moves that turn a deal whatever the heuristic
+   thinks of them (going out, asking the partner, stopping melding);
 2. deals the cards it cannot see at random, consistently with its observation
    (:func:`canasta.engine.observe.sample_state`: the hands keep their sizes, cards
-   seen taken with the pile stay with their holder, the stock keeps its size);
+   seen taken with the pile stay with their holder, the stock keeps its size), then,
+   in Classic, as the players' own play tells (:func:`refine_world`: nobody holds a
+   pair of a kind it threw or let go by, nor cards it would have melded);
 3. in each such world plays every candidate, then lets the medium policy play all
    seats for a few turns (or to the end of the deal), and scores the result as our
    side's points minus the best other side's (the real deal score when the deal
-   ended, else an evaluation of the table and the hands);
+   ended, else a judgement of the position: in four-player Classic one fitted to how
+   real deals end, :mod:`canasta.ai.evaluation`);
 4. plays the candidate with the best mean over the worlds, every candidate being
    tried in the same worlds (common random numbers). It leaves the medium choice only
    when the search finds a clear gain.
@@ -242,6 +247,7 @@ class HardPlayer(Player):
         if t is not None:
             return t
         if obs.phase == ANSWER:
+            # the asker's hand is hidden: a sampled world rarely lets it go out as it can
             return medium_choose(obs, legal)
         scores = medium_scores(obs, legal)
         order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
