@@ -6,7 +6,9 @@ its least useful card). Medium plans: it opens as soon as it can, takes the pile
 when it pays, keeps wild cards for canastas, builds on its partner's melds, throws
 what the next opponent is least likely to take the pile with, freezes a big pile
 when its side is behind, and goes out (or answers "may I go out?") by comparing the
-two sides' positions. The hard player uses medium as the policy of its simulations,
+two sides' positions. Medium remembers the table through the observation's public
+history: the pile card by card, the cards each player took with it, and the kinds each
+player threw or let go by (:func:`denied_kinds`), which it is unlikely to hold a pair of. The hard player uses medium as the policy of its simulations,
 so everything here is written to run in well under a millisecond.
 """
 
