@@ -52,11 +52,13 @@ _ENDED = (DEAL_OVER, GAME_OVER)
 _PROGRESS = {3: 0.12, 2: 0.25, 1: 0.45}
 
 
-def evaluate(st: State) -> list[float]:
-    """Each side's expected points for the deal from here (the real score once it ended)."""
+def evaluate(st: State, fitted: bool = True) -> list[float]:
+    """Each side's expected points for the deal from here (the real score once it ended).
+    ``fitted``: the fitted judgement where it applies (four-player Classic), else always
+    the hand-made one (as the hard player of release 1)."""
     if st.result is not None:
         return [float(x) for x in st.result.scores]
-    if fitted_applies(st.rules):
+    if fitted and fitted_applies(st.rules):
         return fitted_value(st)
     return table_evaluate(st)
 
@@ -200,8 +202,9 @@ def margin_for(values: Sequence[float], team: int) -> float:
     return values[team] - best_other
 
 
-def rollout(st: State, depth: int) -> None:
-    """Let the medium policy play every seat for ``depth`` turns, or to the deal's end."""
+def rollout(st: State, depth: int, choose=medium_choose) -> None:
+    """Let the medium policy (``choose``) play every seat for ``depth`` turns, or to the
+    deal's end."""
     turns = 0
     last = st.turn
     guard = 0
@@ -218,12 +221,18 @@ def rollout(st: State, depth: int) -> None:
         if len(legal) == 1:
             a = legal[0]
         else:
-            a = medium_choose(observe(st, st.to_act), legal)
+            a = choose(observe(st, st.to_act), legal)
         apply_in_place(st, a)
 
 
 class HardPlayer(Player):
     level = "hard"
+    #: the heuristic that ranks the candidates and plays the simulations
+    policy_scores = staticmethod(medium_scores)
+    policy_choose = staticmethod(medium_choose)
+    #: in four-player Classic: worlds that follow the players' play, the fitted
+    #: judgement, the moves that turn a deal always searched (False: release 1)
+    remembers = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
                  candidates: int = DEFAULT_CANDIDATES, depth: int | None = None,
@@ -248,13 +257,13 @@ class HardPlayer(Player):
             return t
         if obs.phase == ANSWER:
             # the asker's hand is hidden: a sampled world rarely lets it go out as it can
-            return medium_choose(obs, legal)
-        scores = medium_scores(obs, legal)
+            return self.policy_choose(obs, legal)
+        scores = self.policy_scores(obs, legal)
         order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
         cands = [i for i in order if scores[i] > NEG / 2][:self.candidates]
         if not cands:
             cands = order[:1]
-        if fitted_applies(obs.rules):
+        if self.remembers and fitted_applies(obs.rules):
             cands += [i for i in _turning_points(obs, legal, order) if i not in cands]
         if len(cands) == 1:
             return legal[cands[0]]
@@ -277,7 +286,9 @@ class HardPlayer(Player):
         # simulations with fewer players, fewer and longer ones with more
         n_worlds = max(2, int(round(self.worlds * 8 / max(1, depth) * _world_share(obs.rules))))
         results: list[list[float]] = [[] for _ in cands]
-        refine = fitted_applies(obs.rules)
+        refine = self.remembers and fitted_applies(obs.rules)
+        choose = self.policy_choose
+        fitted = self.remembers
         worlds = 0
         for w in range(n_worlds):
             if should_stop is not None and should_stop():
@@ -290,8 +301,8 @@ class HardPlayer(Player):
             for j, i in enumerate(cands):
                 s = world.clone()
                 apply_in_place(s, legal[i])
-                rollout(s, depth)
-                results[j].append(margin_for(evaluate(s), team))
+                rollout(s, depth, choose)
+                results[j].append(margin_for(evaluate(s, fitted), team))
             worlds += 1
         if not worlds:
             return cands[0]
