@@ -360,10 +360,11 @@ def denied_kinds(v: Observation) -> tuple[set, ...]:
 
 
 def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool] = None,
-                card: Optional[int] = None) -> float:
+                card: Optional[int] = None, memory: bool = True) -> float:
     """How likely ``seat`` can take the pile if a card of ``kind`` is on top. Cards seen
-    taken with the pile count as held, copies seen elsewhere as dead, and a kind the seat
-    showed it lacks (:func:`denied_kinds`) as unlikely to be paired in its hand."""
+    taken with the pile count as held, copies seen elsewhere as dead, and (``memory``) a
+    kind the seat showed it lacks (:func:`denied_kinds`) as unlikely to be paired in its
+    hand."""
     if kind == TWO or kind == JOKER or kind == BLACK3 or kind == RED3:
         return 0.0
     if v.rules.black_three_freezes and kind == BLACK3:
@@ -379,7 +380,7 @@ def take_chance(v: Observation, seat: int, kind: int, pile_frozen: Optional[bool
         pair = 1.0
     else:
         pair = _p_at_least(u, pool, h, 2 - have)
-    denied = have == 0 and kind in denied_kinds(v)[seat]
+    denied = memory and have == 0 and kind in denied_kinds(v)[seat]
     if denied:
         pair *= DENIED_PAIR
     if has_sequences(v.rules):
@@ -450,8 +451,9 @@ PILE_CARD_WORTH = [0.0] * len(KIND_OF)
 _fill_pile_worth()
 
 
-def keep_value(v: Observation, card: int) -> float:
-    """How much the player loses by throwing ``card`` (before any danger)."""
+def keep_value(v: Observation, card: int, memory: bool = True) -> float:
+    """How much the player loses by throwing ``card`` (before any danger); ``memory``:
+    counting what the partner showed of its hand."""
     k = KIND_OF[card]
     cnt = v.counts
     if k == TWO or k == JOKER:
@@ -473,7 +475,7 @@ def keep_value(v: Observation, card: int) -> float:
         base = KEEP_SINGLE + KEEP_SINGLE_UNSEEN * unseen  # a singleton is worth more while its rank is still around
         # what the partner showed: cards of that kind it took with the pile (its side will
         # meld them), or that it threw it or let it go by (it holds no pair of it)
-        for p in v.partners():
+        for p in (v.partners() if memory else ()):
             if v.known_count(p, k):
                 base += KEEP_PARTNER_HOLDS
             elif k in denied_kinds(v)[p]:
@@ -489,29 +491,35 @@ def keep_value(v: Observation, card: int) -> float:
     return base
 
 
-def discard_scores(v: Observation, options: Sequence[Discard]) -> list[float]:
-    """Higher is better: minus (what we lose by throwing it + what it gives away)."""
+def discard_scores(v: Observation, options: Sequence[Discard], *, danger: float = W_DANGER,
+                   chance=None, keep=None, pile=None) -> list[float]:
+    """Higher is better: minus (what we lose by throwing it + what it gives away).
+    ``danger``, ``chance``, ``keep`` and ``pile``: other weight and judgements than
+    W_DANGER, :func:`take_chance`, :func:`keep_value` and :func:`pile_value` (the previous
+    release's, :mod:`canasta.ai.r1.policy`)."""
+    if chance is None:
+        chance, keep, pile = take_chance, keep_value, pile_value
     n = v.players
     nxt = (v.seat + 1) % n
     opp_next = nxt % v.teams != v.team
-    big = pile_value(v, 1)
+    big = pile(v, 1)
     behind = going_out_margin(v, v.seat) < -100 or v.scores[v.team] < max(v.scores) - 500
     out = []
     for a in options:
         c = a.card
         k = KIND_OF[c]
-        score = -keep_value(v, c)
+        score = -keep(v, c)
         if opp_next:
-            score -= W_DANGER * take_chance(v, nxt, k, card=c) * big
+            score -= danger * chance(v, nxt, k, card=c) * big
         else:
-            score += 0.3 * take_chance(v, nxt, k) * big
+            score += 0.3 * chance(v, nxt, k) * big
         if (WILD_OF[c] and opp_next and not v.frozen and v.pile_size >= FREEZE_PILE
                 and (behind or not FREEZE_ONLY_BEHIND)):
             # freezing a big pile the next opponent is close to taking
             worst = 0.0
             for b in options:
                 if not WILD_OF[b.card] and KIND_OF[b.card] != BLACK3:
-                    worst = max(worst, take_chance(v, nxt, KIND_OF[b.card], card=b.card))
+                    worst = max(worst, chance(v, nxt, KIND_OF[b.card], card=b.card))
             if worst > 0.4:
                 score += 250.0 if k == TWO else 200.0
         out.append(score)
@@ -541,12 +549,17 @@ def take_score(v: Observation, a: TakePile) -> float:
 _DISCARD_CEILING = -1000.0 + 20.0 + 250.0
 
 
-def medium_scores(v: Observation, legal: Sequence[Action], best_only: bool = False) -> list[float]:
+def medium_scores(v: Observation, legal: Sequence[Action], best_only: bool = False, *,
+                  discards=None, pile=None) -> list[float]:
     """A score for each legal action (the medium player plays the highest).
 
     ``best_only``: only the highest matters (the medium player's choice): when a meld
     or an ask already scores above anything a discard can, the discards are not scored
-    (they get ``NEG``), which changes no choice."""
+    (they get ``NEG``), which changes no choice. ``discards`` and ``pile``: other
+    judgements of the discards and of the pile's worth than :func:`discard_scores` and
+    :func:`pile_value` (the previous release's, :mod:`canasta.ai.r1.policy`)."""
+    if discards is None:
+        discards, pile = discard_scores, pile_value
     if v.rules.foot_size:   # Hand and Foot: its own heuristics
         from .handfoot import medium_scores as hand_and_foot_scores
         return hand_and_foot_scores(v, legal)
@@ -577,7 +590,7 @@ def medium_scores(v: Observation, legal: Sequence[Action], best_only: bool = Fal
     if phase != PLAY:
         return scores
     hand_len = len(v.hand)
-    discards = [a for a in legal if type(a) is Discard]
+    discard_actions = [a for a in legal if type(a) is Discard]
     want_out: Optional[bool] = None
     for i, a in enumerate(legal):
         t = type(a)
@@ -603,18 +616,18 @@ def medium_scores(v: Observation, legal: Sequence[Action], best_only: bool = Fal
             scores[i] = 20000.0 if (-250.0 < margin < 100.0 and threat(v) < 0.75) else NEG
         else:
             scores[i] = NEG
-    if discards:
+    if discard_actions:
         if best_only and hand_len > 1:
             others = [scores[i] for i, a in enumerate(legal) if type(a) is not Discard]
             ceiling = _DISCARD_CEILING
             if (v.seat + 1) % v.players % v.teams == v.team:
-                ceiling += 0.3 * pile_value(v, 1)
+                ceiling += 0.3 * pile(v, 1)
             if others and max(others) > ceiling:
                 for i, a in enumerate(legal):
                     if type(a) is Discard:
                         scores[i] = NEG
                 return scores
-        dscores = dict(zip((a.card for a in discards), discard_scores(v, discards)))
+        dscores = dict(zip((a.card for a in discard_actions), discards(v, discard_actions)))
         for i, a in enumerate(legal):
             if type(a) is Discard:
                 s = dscores[a.card]
@@ -701,13 +714,15 @@ def _best(legal: Sequence[Action], scores: Sequence[float]) -> Action:
     return legal[best]
 
 
-def medium_choose(v: Observation, legal: Sequence[Action]) -> Action:
+def medium_choose(v: Observation, legal: Sequence[Action], scores=None) -> Action:
+    """The medium player's move (``scores``: another scoring than :func:`medium_scores`,
+    the previous release's)."""
     if len(legal) == 1:
         return legal[0]
     own = game_policy(v.rules)
     if own is not None:
         return own.medium_choose(v, legal)
-    return _best(legal, medium_scores(v, legal, best_only=True))
+    return _best(legal, (scores or medium_scores)(v, legal, best_only=True))
 
 
 # ---------------------------------------------------------------------------

@@ -22,11 +22,11 @@ KING, QUEEN = 13, 12
 
 DATA = {
     "turn": 0, "phase": "play", "stock": 40,
-    "hands": [["KS", "QH", "JC", "JD", "6C", "6H", "5C", "5D"],
-              ["4S", "4H", "7C", "7D", "8H", "8S", "TH", "TS"],
-              ["AC", "AD", "AH", "9C", "9D", "8C", "8D"],
-              ["AS", "7H", "JS", "9H", "TC", "9S", "4C", "5S"]],
-    "melds": [[{"cards": ["AC", "AD", "AH"], "by": 0}],
+    "hands": [["KH", "QC", "JS", "JH", "6D", "6S", "5H", "5S"],
+              ["4C", "4D", "7H", "8C", "8D", "TC", "TD", "3C"],
+              ["AS", "9S", "9H", "8S", "8H", "2C", "JC"],
+              ["AH", "9C", "TH", "TS", "4S", "5C", "6C", "QS"]],
+    "melds": [[{"cards": ["AC", "AD", "AD"], "by": 0}],
               [{"cards": ["7C", "7D", "7S"], "by": 1}]],
     "discard": ["4D", "5H", "6D", "TD", "KD", "JH", "6S", "9D", "TS", "4H", "9C"],
 }
