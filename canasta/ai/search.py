@@ -8,13 +8,12 @@ For a decision with more than one sensible move it
 2. deals the cards it cannot see at random, consistently with its observation
    (:func:`canasta.engine.observe.sample_state`: the hands keep their sizes, cards
    seen taken with the pile stay with their holder, the stock keeps its size), then,
-   in Classic, as the players' own play tells (:func:`refine_world`: nobody holds a
+   in four-player Classic, as the players' own play tells (:func:`refine_world`: nobody holds a
    pair of a kind it threw or let go by, nor cards it would have melded);
 3. in each such world plays every candidate, then lets the medium policy play all
    seats for a few turns (or to the end of the deal), and scores the result as our
    side's points minus the best other side's (the real deal score when the deal
-   ended, else a judgement of the position: in four-player Classic one fitted to how
-   real deals end, :mod:`canasta.ai.evaluation`);
+   ended, else an evaluation of the table and the hands);
 4. plays the candidate with the best mean over the worlds, every candidate being
    tried in the same worlds (common random numbers). It leaves the medium choice only
    when the search finds a clear gain.
@@ -36,7 +35,6 @@ from ..engine.cards import KIND_OF, POINTS_OF, RED3
 from ..engine.core import apply_in_place, legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
-from .evaluation import applies as fitted_applies, value as fitted_value
 from .players import Player, StopCheck, observation_key
 from .policy import (NEG, canasta_value, denied_kinds, game_policy, has_sequences, medium_choose, medium_scores,
                      red_threes_plus, trivial)
@@ -52,21 +50,10 @@ _ENDED = (DEAL_OVER, GAME_OVER)
 _PROGRESS = {3: 0.12, 2: 0.25, 1: 0.45}
 
 
-def evaluate(st: State, fitted: bool = True) -> list[float]:
-    """Each side's expected points for the deal from here (the real score once it ended).
-    ``fitted``: the fitted judgement where it applies (four-player Classic), else always
-    the hand-made one (as the hard player of release 1)."""
+def evaluate(st: State) -> list[float]:
+    """Each side's expected points for the deal from here (the real score once it ended)."""
     if st.result is not None:
         return [float(x) for x in st.result.scores]
-    if fitted and fitted_applies(st.rules):
-        return fitted_value(st)
-    return table_evaluate(st)
-
-
-def table_evaluate(st: State) -> list[float]:
-    """The hand-made judgement of a position (every game but four-player Classic, whose
-    judgement is fitted, see :mod:`canasta.ai.evaluation`): each side's table, canasta
-    bonuses and progress, red threes, less 70% of the cards its players hold."""
     r = st.rules
     own = game_policy(r)
     if own is not None:
@@ -174,6 +161,13 @@ def refine_world(world: State, obs: Observation, rng: random.Random) -> None:
                     break
 
 
+def classic_four(rules) -> bool:
+    """Four-player Classic, where the hard player's reading of the table (refined worlds,
+    the moves that turn a deal) was measured; the other games and tables search as
+    before."""
+    return rules.variant == "classic" and rules.players == 4 and rules.teams == 2
+
+
 def _turning_points(obs: Observation, legal: Sequence[Action], order: list[int]) -> list[int]:
     """Moves the search always weighs, whatever the heuristic thinks of them: going out
     now (the best-ranked way), asking the partner, and, while melds are on offer, the
@@ -230,8 +224,8 @@ class HardPlayer(Player):
     #: the heuristic that ranks the candidates and plays the simulations
     policy_scores = staticmethod(medium_scores)
     policy_choose = staticmethod(medium_choose)
-    #: in four-player Classic: worlds that follow the players' play, the fitted
-    #: judgement, the moves that turn a deal always searched (False: release 1)
+    #: in four-player Classic: worlds that follow the players' play and the moves that
+    #: turn a deal always searched (False: release 1)
     remembers = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
@@ -263,7 +257,7 @@ class HardPlayer(Player):
         cands = [i for i in order if scores[i] > NEG / 2][:self.candidates]
         if not cands:
             cands = order[:1]
-        if self.remembers and fitted_applies(obs.rules):
+        if self.remembers and classic_four(obs.rules):
             cands += [i for i in _turning_points(obs, legal, order) if i not in cands]
         if len(cands) == 1:
             return legal[cands[0]]
@@ -286,9 +280,8 @@ class HardPlayer(Player):
         # simulations with fewer players, fewer and longer ones with more
         n_worlds = max(2, int(round(self.worlds * 8 / max(1, depth) * _world_share(obs.rules))))
         results: list[list[float]] = [[] for _ in cands]
-        refine = self.remembers and fitted_applies(obs.rules)
+        refine = self.remembers and classic_four(obs.rules)
         choose = self.policy_choose
-        fitted = self.remembers
         worlds = 0
         for w in range(n_worlds):
             if should_stop is not None and should_stop():
@@ -302,7 +295,7 @@ class HardPlayer(Player):
                 s = world.clone()
                 apply_in_place(s, legal[i])
                 rollout(s, depth, choose)
-                results[j].append(margin_for(evaluate(s, fitted), team))
+                results[j].append(margin_for(evaluate(s), team))
             worlds += 1
         if not worlds:
             return cands[0]

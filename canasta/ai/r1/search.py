@@ -1,6 +1,6 @@
 """Release 1 (before issue #15) of the hard player, for the arena's ``hard-r1``: the
 current search with its #15 additions switched off (``remembers``: no refined worlds,
-no fitted judgement, no extra candidates), ranking and simulating with the release-1
+no extra candidates), ranking and simulating with the release-1
 medium of :mod:`.policy`. ``tests/ai/test_previous_release.py`` holds a fingerprint of
 its decisions taken at 6506fad."""
 
