@@ -257,6 +257,7 @@ def coach_decision(index: int, st: State, played: Action, *, seed: object = 0, w
     obs = observe(st, seat)
     legal = legal_actions(st)
     best, cost, n_alt, n_worlds = judge(obs, legal, played, seed=seed, worlds=worlds, should_stop=should_stop)
+    cost = round(cost, 1)   # as stored with the game: a verdict read back is the same verdict
     text = sentence(obs, legal, played, best, cost) if cost > FLAG_POINTS else ""
     return Decision(index=index, deal=st.deal_number + 1, seat=seat, played=played, best=best, cost=cost,
                     alternatives=n_alt, worlds=n_worlds, sentence=text)
