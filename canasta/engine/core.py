@@ -1076,7 +1076,86 @@ _BLACK3_LEFT = {0: 0, 1: 1, 2: 2, 3: 0, 4: 0, 5: 1}
 def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Optional[int]]]:
     """A way for ``seat`` to go out this turn from its current hand: the groups to
     meld in one action and the card to discard (None when everything is melded).
-    None when there is none (or the partner said no)."""
+    None when there is none (or the partner said no).
+
+    The way tried first wins: nothing left over, then the first card of each kind in
+    hand order. When one card cannot be melded at all (a single natural of a rank the
+    side has no meld of, or a black three too many), only leaving it can succeed, so
+    only that is tried (the same answer as trying every kind in turn)."""
+    if st.permission is False:
+        return None
+    r = st.rules
+    book = _RULEBOOKS.get(r.variant)
+    if book is None:
+        book = rulebook(r)
+    own = book.get("going_out_plan")
+    if own is not None:
+        return own(st, seat)
+    hand = st.hands[seat]
+    if not hand:
+        return None
+    team = seat % r.teams  # type: ignore[operator]
+    cnt = st.counts[seat]
+    if cnt[RED3]:
+        return None
+    melds = st.melds[team]
+    # cheap necessary conditions: at most one card that cannot be melded at all, and a
+    # wild card for every pair that is not added to a meld
+    melded = {m.rank for m in melds if m.kind == "group" and not m.closed}
+    singles = pairs = 0
+    single = -1   # the kind of the card that cannot be melded
+    for k in range(4, 15):
+        n = cnt[k]
+        if n and n < 3 and k not in melded:
+            if n == 1:
+                singles += 1
+                single = k
+            else:
+                pairs += 1
+    b3 = cnt[BLACK3]
+    # three or four black threes make one going-out meld; one more can be the discard
+    b3_left = _BLACK3_LEFT.get(b3, 2)
+    if b3_left:
+        singles += b3_left
+        single = BLACK3
+    if singles > 1 or pairs > cnt[TWO] + cnt[JOKER]:
+        return None
+    if singles == 1:
+        for c in hand:
+            if KIND_OF[c] == single:
+                leftovers = [c]
+                break
+    else:
+        leftovers = [-1]
+        seen_kind: set[int] = set()
+        for c in hand:
+            k = KIND_OF[c]
+            if k not in seen_kind:
+                seen_kind.add(k)
+                leftovers.append(c)
+    hand_set = None
+    for left in leftovers:
+        groups = _meld_all_except(st, seat, left)
+        if groups is None:
+            continue
+        if hand_set is None:
+            hand_set = set(hand)
+        err, plan = _plan_groups(st, seat, groups, hand_set)
+        if err:
+            continue
+        remaining = len(hand) - plan.used  # type: ignore[union-attr]
+        if _going_out_error(st, seat, plan, remaining):
+            continue
+        if not melds and plan.points < st.minimum(team):  # type: ignore[union-attr]
+            if st.took_pile or not _concealed_ok(st, seat, plan):
+                continue
+        return groups, (None if left < 0 else left)
+    return None
+
+
+def _going_out_plan_reference(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Optional[int]]]:
+    """:func:`going_out_plan` as first written, trying every card kind as the one left
+    over (kept as the reference the tests compare the fast one with)."""
     if st.permission is False:
         return None
     r = st.rules
@@ -1246,6 +1325,28 @@ def legal_actions(st: State) -> list[Action]:
     return []
 
 
+def _legal_actions_reference(st: State) -> list[Action]:
+    """:func:`legal_actions` through the enumerators as they were first written, each
+    candidate checked by the full validators: what the tests compare the fast
+    enumerators with (the same list, in the same order)."""
+    phase = st.phase
+    seat = st.to_act
+    if phase == DRAW:
+        own = rulebook(st.rules).get("draw_options")
+        if own is not None:
+            return own(st, seat)
+        out: list[Action] = []
+        if st.stock:
+            out.append(Draw())
+        out.extend(_take_options_reference(st, seat))
+        if not st.stock and not _must_take(st, seat):
+            out.append(Pass())
+        return out
+    if phase == PLAY:
+        return _play_options_reference(st, seat)
+    return legal_actions(st)
+
+
 def _ids_by_kind(hand: list[int]) -> dict[int, list[int]]:
     d: dict[int, list[int]] = {}
     for c in hand:
@@ -1267,7 +1368,7 @@ def _wild_choices(ids: dict[int, list[int]]) -> list[int]:
     return out
 
 
-def _take_options(st: State, seat: int) -> list[Action]:
+def _take_options_reference(st: State, seat: int) -> list[Action]:
     own = rulebook(st.rules).get("take_options")
     if own is not None:
         return own(st, seat)
@@ -1325,6 +1426,9 @@ def _take_options(st: State, seat: int) -> list[Action]:
                     out.append(TakePile(a.with_cards, extra, onto))
                     break
     return out
+
+
+_take_options = _take_options_reference
 
 
 def _top_groups(st: State, ids: dict[int, list[int]], tk: int, naturals: list[int]) -> list[tuple[int, ...]]:
@@ -1441,6 +1545,99 @@ def _meld_key(groups) -> tuple:
 
 
 def _play_options(st: State, seat: int) -> list[Action]:
+    """The melds and discards open to ``seat`` after drawing: the same list, in the same
+    order, as :func:`_play_options_reference`, which validates every candidate through
+    ``_meld_error``. Here the common candidates once the side has melded (one group of
+    a rank, with or without a wild card, started or added to a meld) are judged from
+    their counts alone, by the same checks ``_plan_groups`` and ``_meld_error`` make of
+    them; the rest (the initial meld, the way out, after the partner's yes, a game with
+    its own validator) go through the full check."""
+    r = st.rules
+    book = _RULEBOOKS.get(r.variant)
+    if book is None:
+        book = rulebook(r)
+    own = book.get("play_options")
+    if own is not None:
+        return own(st, seat)
+    hand = st.hands[seat]
+    team = seat % r.teams  # type: ignore[operator]
+    melds = st.melds[team]
+    n = len(hand)
+    if not melds or n <= 1 or st.permission is True or "plan_groups" in book or "out_error" in book:
+        return _play_options_reference(st, seat, going_out_plan)
+    game = game_of(r)
+    meld_error = game.meld_error
+    new_meld_error = getattr(game, "new_meld_error", None)
+    size = r.canasta_size
+    # a play that leaves one card or none goes out (unless a foot waits): it needs the
+    # canastas, and no "no" from the partner
+    foot = bool(st.feet[seat])
+    out_blocked = st.permission is False
+    short = r.canastas_to_go_out  # canastas the side still lacks to go out
+    for m in melds:
+        if m.canasta is not None:
+            short -= 1
+    ids = _ids_by_kind(hand)
+    wilds = _wild_choices(ids)
+    nw = len(wilds)
+    by_rank = {m.rank: m for m in melds if m.kind == "group" and not m.closed}
+    cands: list = []   # (groups, legal)
+    new = tuple.__new__
+    for k in range(4, 15):
+        cards = ids.get(k)
+        if not cards:
+            continue
+        nat = len(cards)
+        m = by_rank.get(k)
+        if m is not None:
+            onto = m.id
+            before = len(m.cards)
+            for used in ((1, nat) if nat > 1 else (1,)):
+                ok = meld_error(r, "group", k, m.naturals + used, m.wilds, False) is None
+                if ok and n - used <= 1 and not foot:
+                    ok = not out_blocked and (1 if before < size <= before + used else 0) >= short
+                g = new(Group, (tuple(cards) if used > 1 else (cards[0],), onto))
+                cands.append(((g,), ok))
+            continue
+        if nat < 2 or (nat == 2 and not nw):
+            continue
+        base_ok = new_meld_error is None or new_meld_error(st, team, "group", k, set()) is None
+        for w in (0, 1) if nat >= 3 else (1,):
+            for wc in (wilds if w else (-1,)):
+                used = nat + w
+                ok = base_ok and meld_error(r, "group", k, nat, w, True) is None
+                if ok and n - used <= 1 and not foot:
+                    ok = not out_blocked and (1 if used >= size else 0) >= short
+                g = new(Group, ((*cards, wc) if w else tuple(cards), None))
+                cands.append(((g,), ok))
+    for m in by_rank.values():
+        before = len(m.cards)
+        for w in wilds:
+            ok = meld_error(r, "group", m.rank, m.naturals, m.wilds + 1, False) is None
+            if ok and n - 1 <= 1 and not foot:
+                ok = not out_blocked and (1 if before < size <= before + 1 else 0) >= short
+            cands.append(((new(Group, ((w,), m.id)),), ok))
+    out: list[Action] = []
+    plan = going_out_plan(st, seat)
+    if plan is not None:
+        if may_ask(st, seat):
+            out.append(Ask())
+        # the way out may be one of the steps above: offer it once
+        key = _meld_key(plan[0])
+        if all(_meld_key(groups) != key for groups, _ in cands):
+            cands.append((plan[0], _meld_error(st, seat, plan[0], set(hand))[0] is None))
+    for groups, ok in cands:
+        if ok:
+            out.append(new(Meld, (groups,)))
+    out.extend(discard_options(st, seat, KIND_OF))
+    return out
+
+
+def _play_options_reference(st: State, seat: int, out_plan: Optional[Callable] = None) -> list[Action]:
+    """:func:`_play_options` as it was written first: every candidate through the full
+    ``_meld_error`` (kept as the reference the tests compare the fast one with; the
+    fast one hands the cases it does not judge itself to it, with the fast
+    ``going_out_plan`` as ``out_plan``)."""
     own = rulebook(st.rules).get("play_options")
     if own is not None:
         return own(st, seat)
@@ -1475,7 +1672,7 @@ def _play_options(st: State, seat: int) -> list[Action]:
         for extra in _initial_extras(st, seat, ids, 0, (), -1):
             if extra:
                 cands.append(Meld(extra))
-    plan = going_out_plan(st, seat)
+    plan = (out_plan or _going_out_plan_reference)(st, seat)
     if plan is not None and may_ask(st, seat):
         out.append(Ask())
     if plan is not None:
