@@ -19,7 +19,7 @@ from .cards import (BLACK3, JOKER, KIND_COUNT, KIND_OF, PLURAL_NAMES, POINTS_OF,
 from .events import Event
 from .history import record
 from .rules import Rules
-from .variants import game_of
+from .variants import classic as _classic, game_of
 from .state import (ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, DealResult, State, TableMeld,
                     TeamItems, partner_of)
 
@@ -1076,62 +1076,128 @@ _BLACK3_LEFT = {0: 0, 1: 1, 2: 2, 3: 0, 4: 0, 5: 1}
 def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Optional[int]]]:
     """A way for ``seat`` to go out this turn from its current hand: the groups to
     meld in one action and the card to discard (None when everything is melded).
-    None when there is none (or the partner said no).
-
-    The way tried first wins: nothing left over, then the first card of each kind in
-    hand order. When one card cannot be melded at all (a single natural of a rank the
-    side has no meld of, or a black three too many), only leaving it can succeed, so
-    only that is tried (the same answer as trying every kind in turn)."""
-    if st.permission is False:
-        return None
+    None when there is none (or the partner said no)."""
     r = st.rules
     book = _RULEBOOKS.get(r.variant)
     if book is None:
         book = rulebook(r)
     own = book.get("going_out_plan")
     if own is not None:
+        if st.permission is False:
+            return None
         return own(st, seat)
-    hand = st.hands[seat]
-    if not hand:
-        return None
     team = seat % r.teams  # type: ignore[operator]
+    melds = st.melds[team]
+    game = game_of(r)
+    return _classic_out_plan(st, seat, r, st.hands[seat], team, melds,
+                             {m.rank: m for m in melds if m.kind == "group" and not m.closed},
+                             "out_error" not in book and "plan_groups" not in book
+                             and game.meld_error is _classic.meld_error)
+
+
+def _classic_out_plan(st: State, seat: int, r: Rules, hand: list[int], team: int, melds: list,
+                      open_groups: dict, canasta_rule: bool) -> Optional[tuple[tuple[Group, ...], Optional[int]]]:
+    """:func:`going_out_plan` of a game without its own (``open_groups``: the side's
+    open groups by rank; ``canasta_rule``: going out needs ``canastas_to_go_out``
+    canastas and melds are judged by Classic's ``meld_error``, no game's own rules). The same answer as :func:`_going_out_plan_reference`:
+    the way tried first wins (nothing left over, then the first card of each kind in
+    hand order); when one card cannot be melded at all (a single natural of a rank the
+    side has no open meld of, or a black three too many), only leaving it over can
+    succeed, so only that is tried; and none is tried when the hand cannot make the
+    canastas the side lacks to go out."""
+    if st.permission is False or not hand:
+        return None
     cnt = st.counts[seat]
     if cnt[RED3]:
         return None
-    melds = st.melds[team]
     # cheap necessary conditions: at most one card that cannot be melded at all, and a
     # wild card for every pair that is not added to a meld
-    melded = {m.rank for m in melds if m.kind == "group" and not m.closed}
     singles = pairs = 0
     single = -1   # the kind of the card that cannot be melded
     for k in range(4, 15):
         n = cnt[k]
-        if n and n < 3 and k not in melded:
+        if n and n < 3 and k not in open_groups:
             if n == 1:
                 singles += 1
+                if singles > 1:
+                    return None
                 single = k
             else:
                 pairs += 1
     b3 = cnt[BLACK3]
-    # three or four black threes make one going-out meld; one more can be the discard
-    b3_left = _BLACK3_LEFT.get(b3, 2)
-    if b3_left:
-        singles += b3_left
-        single = BLACK3
-    if singles > 1 or pairs > cnt[TWO] + cnt[JOKER]:
+    if b3:
+        # three or four black threes make one going-out meld; one more can be the discard
+        b3_left = _BLACK3_LEFT.get(b3, 2)
+        if b3_left:
+            singles += b3_left
+            single = BLACK3
+    nw = cnt[TWO] + cnt[JOKER]
+    if singles > 1 or pairs > nw:
         return None
+    if canasta_rule:
+        short = r.canastas_to_go_out
+        for m in melds:
+            if m.canasta is not None:
+                short -= 1
+        if short > 0:
+            # the most canastas the hand could add: a meld reaches the canasta size
+            # with all its rank's cards and wild cards within the limit (meld_error),
+            # the wild cards shared, the melds needing fewest first
+            size = r.canasta_size
+            limit = r.wild_limit
+            needs = []
+            for k in range(4, 15):
+                n = cnt[k]
+                m = open_groups.get(k)
+                if m is not None:
+                    if m.canasta is not None:
+                        continue
+                    w = size - len(m.cards) - n
+                    room = limit - m.wilds
+                elif n:
+                    w = size - n
+                    room = limit
+                else:
+                    continue
+                if w <= 0:
+                    short -= 1
+                elif w <= room and w <= nw:
+                    needs.append(w)
+            if short > 0:
+                needs.sort()
+                spare = nw
+                for w in needs:
+                    spare -= w
+                    if spare < 0:
+                        break
+                    short -= 1
+                if short > 0:
+                    return None
     if singles == 1:
         for c in hand:
             if KIND_OF[c] == single:
                 leftovers = [c]
                 break
     else:
+        # nothing left over, or the first card of a kind; passing over the kinds whose
+        # leaving over leaves a single natural, a pair without a wild card, a pair of
+        # black threes, or too few wild cards for the pairs (_meld_all_except fails)
         leftovers = [-1]
         seen_kind: set[int] = set()
         for c in hand:
             k = KIND_OF[c]
             if k not in seen_kind:
                 seen_kind.add(k)
+                if k == TWO or k == JOKER:
+                    if pairs > nw - 1:
+                        continue
+                elif k == BLACK3:
+                    if b3 == 3:
+                        continue
+                elif k not in open_groups:
+                    n = cnt[k]
+                    if n == 2 or (n == 3 and pairs >= nw):
+                        continue
                 leftovers.append(c)
     hand_set = None
     for left in leftovers:
@@ -1393,7 +1459,7 @@ def _take_options_reference(st: State, seat: int) -> list[Action]:
             return []
         # the top card's group, smallest first; then further melds up to the minimum
         for base in _top_groups(st, ids, tk, naturals):
-            for extra in _initial_extras(st, seat, ids, tk, base, top):
+            for extra in _initial_extras_reference(st, seat, ids, tk, base, top):
                 a = TakePile(base, extra)
                 if _take_error(st, seat, a.with_cards, a.melds)[0] is None:
                     out.append(a)
@@ -1471,7 +1537,87 @@ _EXTRA_CANDIDATES = 7   # the most valuable new melds tried in combinations for 
 def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: int,
                     base: tuple[int, ...], top: int) -> list[tuple[Group, ...]]:
     """Sets of further melds that bring an initial meld up to the minimum count: the
-    smallest sets that do it (and none when the base alone does)."""
+    smallest sets that do it (and none when the base alone does), up to six, in the
+    order of the subsets' bit masks (see :func:`smallest_sets`)."""
+    team = st.team_of(seat)
+    need = st.minimum(team)
+    base_points = sum(POINTS_OF[c] for c in base) + (POINTS_OF[top] if top >= 0 else 0)
+    if base_points >= need:
+        return [()]
+    used = set(base)
+    wild_pool = [c for c in ids.get(JOKER, []) + ids.get(TWO, []) if c not in used]
+    wild_pool.sort(key=lambda c: -POINTS_OF[c])
+    cands = _candidate_groups(st, ids, exclude)
+    cands.sort(key=lambda g: -sum(POINTS_OF[c] for c in g[1]))
+    cands = cands[:_EXTRA_CANDIDATES]
+    limit = st.rules.wild_limit
+
+    def build(chosen: list) -> Optional[tuple[Group, ...]]:
+        wneed = sum(g[2] for g in chosen)
+        if wneed > len(wild_pool):
+            return None
+        pool = wild_pool[:]
+        groups = []
+        points = base_points
+        for k, nat, w in chosen:
+            extra = tuple(pool.pop() for _ in range(w))  # cheapest wild for the compulsory one
+            groups.append([k, list(nat) + list(extra), w])
+            points += sum(POINTS_OF[c] for c in nat) + sum(POINTS_OF[c] for c in extra)
+        # top up with the most valuable spare wild cards while short
+        gi = 0
+        while points < need and pool and gi < len(groups):
+            g = groups[gi]
+            if g[2] < limit and (not st.rules.more_naturals_than_wilds
+                                 or len(g[1]) - g[2] > g[2] + 1):
+                c = pool.pop(0)
+                g[1].append(c)
+                g[2] += 1
+                points += POINTS_OF[c]
+            else:
+                gi += 1
+        if points >= need:
+            return tuple(Group(tuple(g[1])) for g in groups)
+        return None
+
+    # smallest_sets(cands, build), passing over the subsets that build would refuse
+    # anyway: those needing more wild cards than there are, and those whose naturals
+    # and every wild card together still count less than the minimum
+    nc = len(cands)
+    room = need - base_points - sum(POINTS_OF[c] for c in wild_pool)
+    npool = len(wild_pool)
+    span = 1 << nc
+    pts = [0] * span
+    wneeds = [0] * span
+    for i, (_k, nat, w) in enumerate(cands):
+        bit = 1 << i
+        p = 0
+        for c in nat:
+            p += POINTS_OF[c]
+        for mask in range(bit):
+            pts[mask | bit] = pts[mask] + p
+            wneeds[mask | bit] = wneeds[mask] + w
+    results: list[tuple] = []
+    found: list[int] = []
+    for mask in range(1, span):
+        if pts[mask] < room or wneeds[mask] > npool:
+            continue
+        for m in found:
+            if m & mask == m:
+                break
+        else:
+            got = build([cands[i] for i in range(nc) if mask >> i & 1])
+            if got is not None:
+                found.append(mask)
+                results.append(got)
+                if len(results) >= 6:
+                    break
+    return results
+
+
+def _initial_extras_reference(st: State, seat: int, ids: dict[int, list[int]], exclude: int,
+                    base: tuple[int, ...], top: int) -> list[tuple[Group, ...]]:
+    """:func:`_initial_extras` as first written, every subset of the candidates built
+    (kept as the reference the tests compare the fast one with)."""
     team = st.team_of(seat)
     need = st.minimum(team)
     base_points = sum(POINTS_OF[c] for c in base) + (POINTS_OF[top] if top >= 0 else 0)
@@ -1547,11 +1693,11 @@ def _meld_key(groups) -> tuple:
 def _play_options(st: State, seat: int) -> list[Action]:
     """The melds and discards open to ``seat`` after drawing: the same list, in the same
     order, as :func:`_play_options_reference`, which validates every candidate through
-    ``_meld_error``. Here the common candidates once the side has melded (one group of
-    a rank, with or without a wild card, started or added to a meld) are judged from
-    their counts alone, by the same checks ``_plan_groups`` and ``_meld_error`` make of
-    them; the rest (the initial meld, the way out, after the partner's yes, a game with
-    its own validator) go through the full check."""
+    ``_meld_error``. Here, in Classic, the common candidates once the side has melded
+    (one group of a rank, with or without a wild card, started or added to a meld) are
+    judged from their counts alone, by the checks ``_plan_groups``, Classic's
+    ``meld_error`` and ``_meld_error`` make of them; the rest (the initial meld, the
+    way out, after the partner's yes, another game) go through the full check."""
     r = st.rules
     book = _RULEBOOKS.get(r.variant)
     if book is None:
@@ -1563,74 +1709,146 @@ def _play_options(st: State, seat: int) -> list[Action]:
     team = seat % r.teams  # type: ignore[operator]
     melds = st.melds[team]
     n = len(hand)
-    if not melds or n <= 1 or st.permission is True or "plan_groups" in book or "out_error" in book:
-        return _play_options_reference(st, seat, going_out_plan)
     game = game_of(r)
-    meld_error = game.meld_error
-    new_meld_error = getattr(game, "new_meld_error", None)
+    if (n <= 1 or st.permission is True or "plan_groups" in book or "out_error" in book
+            or "going_out_plan" in book
+            or game.meld_error is not _classic.meld_error
+            or getattr(game, "new_meld_error", None) is not _classic.new_meld_error):
+        return _play_options_reference(st, seat, going_out_plan)
     size = r.canasta_size
+    limit = r.wild_limit
+    mnw = r.more_naturals_than_wilds
     # a play that leaves one card or none goes out (unless a foot waits): it needs the
-    # canastas, and no "no" from the partner
-    foot = bool(st.feet[seat])
-    out_blocked = st.permission is False
-    short = r.canastas_to_go_out  # canastas the side still lacks to go out
-    for m in melds:
-        if m.canasta is not None:
-            short -= 1
+    # canastas, and no "no" from the partner. ``short``: canastas the side lacks for it
+    if st.feet[seat]:
+        short = -1      # never going out: emptying the hand picks up the foot
+    elif st.permission is False:
+        short = 99
+    else:
+        short = r.canastas_to_go_out
+        for m in melds:
+            if m.canasta is not None:
+                short -= 1
     ids = _ids_by_kind(hand)
-    wilds = _wild_choices(ids)
-    nw = len(wilds)
+    wilds = []
+    if TWO in ids:
+        wilds.append(ids[TWO][0])
+    if JOKER in ids:
+        wilds.append(ids[JOKER][0])
     by_rank = {m.rank: m for m in melds if m.kind == "group" and not m.closed}
-    cands: list = []   # (groups, legal)
+    plan = _classic_out_plan(st, seat, r, hand, team, melds, by_rank, True)
     new = tuple.__new__
-    for k in range(4, 15):
-        cards = ids.get(k)
-        if not cards:
-            continue
-        nat = len(cards)
-        m = by_rank.get(k)
-        if m is not None:
-            onto = m.id
-            before = len(m.cards)
-            for used in ((1, nat) if nat > 1 else (1,)):
-                ok = meld_error(r, "group", k, m.naturals + used, m.wilds, False) is None
-                if ok and n - used <= 1 and not foot:
-                    ok = not out_blocked and (1 if before < size <= before + used else 0) >= short
-                g = new(Group, (tuple(cards) if used > 1 else (cards[0],), onto))
-                cands.append(((g,), ok))
-            continue
-        if nat < 2 or (nat == 2 and not nw):
-            continue
-        base_ok = new_meld_error is None or new_meld_error(st, team, "group", k, set()) is None
-        for w in (0, 1) if nat >= 3 else (1,):
-            for wc in (wilds if w else (-1,)):
-                used = nat + w
-                ok = base_ok and meld_error(r, "group", k, nat, w, True) is None
-                if ok and n - used <= 1 and not foot:
-                    ok = not out_blocked and (1 if used >= size else 0) >= short
-                g = new(Group, ((*cards, wc) if w else tuple(cards), None))
-                cands.append(((g,), ok))
-    for m in by_rank.values():
-        before = len(m.cards)
-        for w in wilds:
-            ok = meld_error(r, "group", m.rank, m.naturals, m.wilds + 1, False) is None
-            if ok and n - 1 <= 1 and not foot:
-                ok = not out_blocked and (1 if before < size <= before + 1 else 0) >= short
-            cands.append(((new(Group, ((w,), m.id)),), ok))
-    out: list[Action] = []
-    plan = going_out_plan(st, seat)
+    out: list = [Ask()] if plan is not None and may_ask(st, seat) else []
+    # with a way out, every candidate's groups are kept (the way out is offered once)
+    every: Optional[list] = [] if plan is not None else None
+    if not melds:
+        # the initial meld: new groups reaching the minimum count
+        for groups in _initial_extras(st, seat, ids, 0, (), -1):
+            if not groups:
+                continue
+            if every is not None:
+                every.append(groups)
+            ok = _initial_ok(st, seat, groups, n, short, size, limit, mnw)
+            if ok is None:
+                ok = _meld_error(st, seat, groups, set(hand))[0] is None
+            if ok:
+                out.append(new(Meld, (groups,)))
+    else:
+        wild_ok = 1 <= limit     # a new meld of two or more naturals may take one wild card
+        for k in sorted(ids):
+            if k < 4 or k > 14:
+                continue
+            cards = ids[k]
+            nat = len(cards)
+            m = by_rank.get(k)
+            if m is not None:
+                # add one natural, then all of them, to the side's meld of the rank
+                onto = m.id
+                before = len(m.cards)
+                mw = m.wilds
+                base = mw <= limit
+                if base and not (mnw and mw and m.naturals + 1 <= mw) and (
+                        n > 2 or (1 if before < size <= before + 1 else 0) >= short):
+                    gs = (new(Group, ((cards[0],), onto)),)
+                    out.append(new(Meld, (gs,)))
+                    if every is not None:
+                        every.append(gs)
+                elif every is not None:
+                    every.append((new(Group, ((cards[0],), onto)),))
+                if nat > 1:
+                    gs = (new(Group, (tuple(cards), onto)),)
+                    if every is not None:
+                        every.append(gs)
+                    if base and not (mnw and mw and m.naturals + nat <= mw) and (
+                            n - nat > 1 or (1 if before < size <= before + nat else 0) >= short):
+                        out.append(new(Meld, (gs,)))
+                continue
+            if nat < 2:
+                continue
+            if nat >= 3:
+                gs = (new(Group, (tuple(cards), None)),)
+                if every is not None:
+                    every.append(gs)
+                if n - nat > 1 or (1 if nat >= size else 0) >= short:
+                    out.append(new(Meld, (gs,)))
+            if wilds:
+                ok = wild_ok and (n - nat - 1 > 1 or (1 if nat + 1 >= size else 0) >= short)
+                for w in wilds:
+                    gs = (new(Group, ((*cards, w), None)),)
+                    if every is not None:
+                        every.append(gs)
+                    if ok:
+                        out.append(new(Meld, (gs,)))
+        if wilds:
+            for m in by_rank.values():
+                before = len(m.cards)
+                mw = m.wilds + 1
+                ok = mw <= limit and not (mnw and m.naturals <= mw) and (
+                    n > 2 or (1 if before < size <= before + 1 else 0) >= short)
+                for w in wilds:
+                    gs = (new(Group, ((w,), m.id)),)
+                    if every is not None:
+                        every.append(gs)
+                    if ok:
+                        out.append(new(Meld, (gs,)))
     if plan is not None:
-        if may_ask(st, seat):
-            out.append(Ask())
-        # the way out may be one of the steps above: offer it once
-        key = _meld_key(plan[0])
-        if all(_meld_key(groups) != key for groups, _ in cands):
-            cands.append((plan[0], _meld_error(st, seat, plan[0], set(hand))[0] is None))
-    for groups, ok in cands:
-        if ok:
-            out.append(new(Meld, (groups,)))
-    out.extend(discard_options(st, seat, KIND_OF))
+        # the way out may be one of the steps above: offer it once. Without a foot, the
+        # search checked it as _meld_error would (a play that goes out)
+        groups = plan[0]
+        key = _meld_key(groups)
+        if all(len(gs) != len(groups) or _meld_key(gs) != key for gs in every):  # type: ignore[union-attr]
+            if not st.feet[seat] or _meld_error(st, seat, groups, set(hand))[0] is None:
+                out.append(new(Meld, (groups,)))
+    # the discards: one card of each kind, the first in hand order
+    out += [new(Discard, (cards[0],)) for cards in ids.values()]
     return out
+
+
+def _initial_ok(st: State, seat: int, groups: tuple, n: int, short: int, size: int, limit: int,
+                mnw: bool) -> Optional[bool]:
+    """Whether Classic's ``_meld_error`` accepts an initial meld of new ``groups`` made
+    by :func:`_initial_extras` (naturals of one rank each, ranks apart, from the hand,
+    with wild cards): judged from their counts, as ``_plan_groups``, Classic's
+    ``meld_error`` and ``_meld_error`` judge them; None when it counts less than the
+    minimum (then only the full check knows: going out concealed is exempt)."""
+    used = points = made = 0
+    for g in groups:
+        cards = g.cards
+        w = 0
+        for c in cards:
+            points += POINTS_OF[c]
+            if WILD_OF[c]:
+                w += 1
+        k = len(cards)
+        nat = k - w
+        if nat < 2 or k < 3 or w > limit or (mnw and w and nat <= w):
+            return False
+        used += k
+        if k >= size:
+            made += 1
+    if points < st.minimum(seat % st.rules.teams):  # type: ignore[operator]
+        return None
+    return n - used > 1 or made >= short
 
 
 def _play_options_reference(st: State, seat: int, out_plan: Optional[Callable] = None) -> list[Action]:
@@ -1669,7 +1887,7 @@ def _play_options_reference(st: State, seat: int, out_plan: Optional[Callable] =
             for w in wilds:
                 cands.append(Meld((Group((w,), m.id),)))
     else:
-        for extra in _initial_extras(st, seat, ids, 0, (), -1):
+        for extra in _initial_extras_reference(st, seat, ids, 0, (), -1):
             if extra:
                 cands.append(Meld(extra))
     plan = (out_plan or _going_out_plan_reference)(st, seat)
