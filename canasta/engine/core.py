@@ -1434,7 +1434,11 @@ def _wild_choices(ids: dict[int, list[int]]) -> list[int]:
     return out
 
 
-def _take_options_reference(st: State, seat: int) -> list[Action]:
+def _take_options_reference(st: State, seat: int, extras: Optional[Callable] = None) -> list[Action]:
+    """:func:`_take_options` as first written, every candidate through ``_take_error``
+    (kept as the reference the tests compare the fast one with; the fast one hands it
+    the cases it does not judge itself, with the fast ``_initial_extras`` as
+    ``extras``)."""
     own = rulebook(st.rules).get("take_options")
     if own is not None:
         return own(st, seat)
@@ -1459,7 +1463,7 @@ def _take_options_reference(st: State, seat: int) -> list[Action]:
             return []
         # the top card's group, smallest first; then further melds up to the minimum
         for base in _top_groups(st, ids, tk, naturals):
-            for extra in _initial_extras_reference(st, seat, ids, tk, base, top):
+            for extra in (extras or _initial_extras_reference)(st, seat, ids, tk, base, top):
                 a = TakePile(base, extra)
                 if _take_error(st, seat, a.with_cards, a.melds)[0] is None:
                     out.append(a)
@@ -1481,20 +1485,143 @@ def _take_options_reference(st: State, seat: int) -> list[Action]:
         if err is None:
             out.append(a)
         elif gained <= 1:
-            # a take that leaves one card or none must go out: meld the rest with it
-            rest = [c for c in hand if c not in a.with_cards and KIND_OF[c] != tk]
-            if len(rest) + len(a.with_cards) + len(naturals) - sum(
-                    1 for c in a.with_cards if KIND_OF[c] == tk) != len(hand):
-                continue  # naturals of the top's rank would be left over
-            for left in [-1] + rest:
-                extra = _meld_all_except(st, seat, left, rest)
-                if extra and _take_error(st, seat, a.with_cards, extra, onto)[0] is None:
-                    out.append(TakePile(a.with_cards, extra, onto))
-                    break
+            b = _take_going_out(st, seat, a.with_cards, hand, tk, naturals, onto)
+            if b is not None:
+                out.append(b)
     return out
 
 
-_take_options = _take_options_reference
+def _take_going_out(st: State, seat: int, with_cards: tuple, hand: list[int], tk: int, naturals: list[int],
+                    onto: Optional[int]) -> Optional[TakePile]:
+    """A take that leaves one card or none must go out: the take with ``with_cards``
+    that melds the rest of the hand with it (None when there is none)."""
+    rest = [c for c in hand if c not in with_cards and KIND_OF[c] != tk]
+    if len(rest) + len(with_cards) + len(naturals) - sum(
+            1 for c in with_cards if KIND_OF[c] == tk) != len(hand):
+        return None  # naturals of the top's rank would be left over
+    for left in [-1] + rest:
+        extra = _meld_all_except(st, seat, left, rest)
+        if extra and _take_error(st, seat, with_cards, extra, onto)[0] is None:
+            return TakePile(with_cards, extra, onto)
+    return None
+
+
+def _take_options(st: State, seat: int) -> list[Action]:
+    """The ways ``seat`` may take the pile: the same list, in the same order, as
+    :func:`_take_options_reference`. In Classic, once the side has melded, the
+    candidates (the top card onto the side's meld, with a natural pair, with a natural
+    and a wild card) are judged from their counts, by the checks ``_take_error`` makes
+    of them (frozen pile, pair, Classic's ``meld_error``, the canastas to go out when
+    the take leaves one card or none); the initial meld and the search for a way out
+    when such a take fails go through the full check."""
+    r = st.rules
+    if not _classic_core(r):
+        return _take_options_reference(st, seat, _initial_extras)
+    pile = st.pile
+    if not pile:
+        return []
+    top = pile[-1]
+    tk = KIND_OF[top]
+    if tk == TWO or tk == JOKER or tk == BLACK3 or tk == RED3:
+        return []
+    hand = st.hands[seat]
+    if len(hand) == 1 and len(pile) == 1:
+        return []
+    team = seat % r.teams  # type: ignore[operator]
+    melds = st.melds[team]
+    # the cards the take brings into the hand (red threes are laid), counted up to two:
+    # with two or more it cannot leave one card or none
+    gained = -1     # the top card is melded
+    for c in pile:
+        if KIND_OF[c] != RED3:
+            gained += 1
+            if gained == 2:
+                break
+    naturals = []
+    two = joker = -1
+    for c in hand:
+        k = KIND_OF[c]
+        if k == tk:
+            naturals.append(c)
+        elif k == TWO:
+            if two < 0:
+                two = c
+        elif k == JOKER:
+            if joker < 0:
+                joker = c
+    if not melds:
+        if len(naturals) < 2:
+            return []   # an initial meld with the pile needs a natural pair of its top
+        return _take_options_reference(st, seat, _initial_extras)
+    frozen = st.frozen or r.pile_always_frozen
+    existing = None
+    for m in melds:
+        if m.rank == tk and m.kind == "group" and not m.closed:
+            existing = m
+            break
+    # candidates: (the cards melded with the top card, how many of them are wild)
+    cands: list = []
+    if not frozen and existing is not None:
+        cands.append(((), 0))
+    if len(naturals) >= 2:
+        cands.append(((naturals[0], naturals[1]), 0))
+    if not frozen and naturals:
+        if two >= 0:
+            cands.append(((naturals[0], two), 1))
+        if joker >= 0:
+            cands.append(((naturals[0], joker), 1))
+    meld_error = _classic.meld_error
+    size = r.canasta_size
+    n = len(hand) + gained
+    if existing is not None:
+        onto = existing.id
+        en, ew, before = existing.naturals, existing.wilds, len(existing.cards)
+    else:
+        onto = None
+        en = ew = before = 0
+    # a take that leaves one card or none goes out: the canastas the side lacks for it
+    short = 99 if st.permission is False else r.canastas_to_go_out
+    for m in melds:
+        if m.canasta is not None:
+            short -= 1
+    new = tuple.__new__
+    out: list[Action] = []
+    for with_cards, w in cands:
+        used = len(with_cards)
+        if existing is not None:
+            ok = meld_error(r, "group", tk, en + used + 1 - w, ew + w, False) is None
+            made = 1 if before < size <= before + used + 1 else 0
+        else:
+            ok = meld_error(r, "group", tk, used + 1 - w, w, True) is None
+            made = 1 if used + 1 >= size else 0
+        if ok and n - used <= 1:
+            ok = made >= short
+        if ok:
+            out.append(new(TakePile, (with_cards, (), onto)))
+        elif gained <= 1:
+            b = _take_going_out(st, seat, with_cards, hand, tk, naturals, onto)
+            if b is not None:
+                out.append(b)
+    return out
+
+
+#: per game: whether the core's own Classic code decides its melds, takes and going
+#: out (no rulebook hook for them, Classic's meld rules), so the fast enumerators may
+#: judge candidates from their counts
+_CLASSIC_CORE: dict[str, bool] = {}
+_HOOKS = ("plan_groups", "take_error", "out_error", "take_options", "play_options", "going_out_plan",
+          "must_take", "draw_options")
+
+
+def _classic_core(r: Rules) -> bool:
+    fast = _CLASSIC_CORE.get(r.variant)
+    if fast is None:
+        book = rulebook(r)
+        game = game_of(r)
+        fast = _CLASSIC_CORE[r.variant] = (
+            not any(h in book for h in _HOOKS) and game.meld_error is _classic.meld_error
+            and getattr(game, "new_meld_error", None) is _classic.new_meld_error)
+    return fast
 
 
 def _top_groups(st: State, ids: dict[int, list[int]], tk: int, naturals: list[int]) -> list[tuple[int, ...]]:
