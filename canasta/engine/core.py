@@ -1662,10 +1662,11 @@ _EXTRA_CANDIDATES = 7   # the most valuable new melds tried in combinations for 
 
 
 def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: int,
-                    base: tuple[int, ...], top: int) -> list[tuple[Group, ...]]:
+                    base: tuple[int, ...], top: int, prune: bool = True) -> list[tuple[Group, ...]]:
     """Sets of further melds that bring an initial meld up to the minimum count: the
     smallest sets that do it (and none when the base alone does), up to six, in the
-    order of the subsets' bit masks (see :func:`smallest_sets`)."""
+    order of the subsets' bit masks (see :func:`smallest_sets`). ``prune`` False: every
+    subset is built (the reference the tests compare with)."""
     team = st.team_of(seat)
     need = st.minimum(team)
     base_points = sum(POINTS_OF[c] for c in base) + (POINTS_OF[top] if top >= 0 else 0)
@@ -1706,6 +1707,8 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
             return tuple(Group(tuple(g[1])) for g in groups)
         return None
 
+    if not prune:
+        return smallest_sets(cands, build)
     # smallest_sets(cands, build), passing over the subsets that build would refuse
     # anyway: those needing more wild cards than there are, and those whose naturals
     # and every wild card together still count less than the minimum
@@ -1742,50 +1745,10 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
 
 
 def _initial_extras_reference(st: State, seat: int, ids: dict[int, list[int]], exclude: int,
-                    base: tuple[int, ...], top: int) -> list[tuple[Group, ...]]:
+                              base: tuple[int, ...], top: int) -> list[tuple[Group, ...]]:
     """:func:`_initial_extras` as first written, every subset of the candidates built
     (kept as the reference the tests compare the fast one with)."""
-    team = st.team_of(seat)
-    need = st.minimum(team)
-    base_points = sum(POINTS_OF[c] for c in base) + (POINTS_OF[top] if top >= 0 else 0)
-    if base_points >= need:
-        return [()]
-    used = set(base)
-    wild_pool = [c for c in ids.get(JOKER, []) + ids.get(TWO, []) if c not in used]
-    wild_pool.sort(key=lambda c: -POINTS_OF[c])
-    cands = _candidate_groups(st, ids, exclude)
-    cands.sort(key=lambda g: -sum(POINTS_OF[c] for c in g[1]))
-    cands = cands[:_EXTRA_CANDIDATES]
-    limit = st.rules.wild_limit
-
-    def build(chosen: list) -> Optional[tuple[Group, ...]]:
-        wneed = sum(g[2] for g in chosen)
-        if wneed > len(wild_pool):
-            return None
-        pool = wild_pool[:]
-        groups = []
-        points = base_points
-        for k, nat, w in chosen:
-            extra = tuple(pool.pop() for _ in range(w))  # cheapest wild for the compulsory one
-            groups.append([k, list(nat) + list(extra), w])
-            points += sum(POINTS_OF[c] for c in nat) + sum(POINTS_OF[c] for c in extra)
-        # top up with the most valuable spare wild cards while short
-        gi = 0
-        while points < need and pool and gi < len(groups):
-            g = groups[gi]
-            if g[2] < limit and (not st.rules.more_naturals_than_wilds
-                                 or len(g[1]) - g[2] > g[2] + 1):
-                c = pool.pop(0)
-                g[1].append(c)
-                g[2] += 1
-                points += POINTS_OF[c]
-            else:
-                gi += 1
-        if points >= need:
-            return tuple(Group(tuple(g[1])) for g in groups)
-        return None
-
-    return smallest_sets(cands, build)
+    return _initial_extras(st, seat, ids, exclude, base, top, prune=False)
 
 
 def smallest_sets(cands: Sequence, build: Callable[[list], Optional[tuple]], most: int = 6,
@@ -1857,11 +1820,7 @@ def _play_options(st: State, seat: int) -> list[Action]:
             if m.canasta is not None:
                 short -= 1
     ids = _ids_by_kind(hand)
-    wilds = []
-    if TWO in ids:
-        wilds.append(ids[TWO][0])
-    if JOKER in ids:
-        wilds.append(ids[JOKER][0])
+    wilds = _wild_choices(ids)
     by_rank = {m.rank: m for m in melds if m.kind == "group" and not m.closed}
     plan = _classic_out_plan(st, seat, r, hand, team, melds, by_rank, True)
     new = tuple.__new__
