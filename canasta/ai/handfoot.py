@@ -23,6 +23,7 @@ from ..engine.core import pile_taken
 from ..engine.observe import Observation
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.variants import hand_and_foot as G
+from .policy import easy_keep
 
 NEG = -1e9
 SEVEN = G.BOOK_SIZE
@@ -324,18 +325,7 @@ def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
             nat = sum(1 for g in a.groups for c in g.cards if not WILD_OF[c])
             scores[i] = NEG if nat == 0 else 100.0 + used
         elif t is Discard:
-            c = a.card
-            k = KIND_OF[c]
-            if hand_len == 1:
-                scores[i] = 6000.0
-                continue
-            if WILD_OF[c]:
-                keep = 500.0
-            elif k == BLACK3:
-                keep = 1.0
-            else:
-                keep = 30.0 * (v.counts[k] - 1) + POINTS_OF[c] / 10.0
-            scores[i] = -keep
+            scores[i] = 6000.0 if hand_len == 1 else -easy_keep(v, a.card)
     return scores
 
 

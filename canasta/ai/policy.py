@@ -764,12 +764,8 @@ def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
             if hand_len == 1:
                 scores[i] = 6000.0
                 continue
-            if WILD_OF[c]:
-                keep = 500.0
-            elif k == BLACK3:
-                keep = 1.0
-            else:
-                keep = 30.0 * (v.counts[k] - 1) + POINTS_OF[c] / 10.0
+            keep = easy_keep(v, c)
+            if not WILD_OF[c] and k != BLACK3:
                 if v.meld_of(v.team, k) is not None:
                     keep += 30.0
                 nxt_team = (v.seat + 1) % v.players % v.teams
@@ -779,6 +775,17 @@ def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
         else:
             scores[i] = 0.0
     return scores
+
+
+def easy_keep(v: Observation, card: int) -> float:
+    """What the easy player loses by throwing ``card``, from its own hand only: a wild card
+    dearly, a black three hardly, a natural by the copies of its kind it holds."""
+    if WILD_OF[card]:
+        return 500.0
+    k = KIND_OF[card]
+    if k == BLACK3:
+        return 1.0
+    return 30.0 * (v.counts[k] - 1) + POINTS_OF[card] / 10.0
 
 
 def easy_choose(v: Observation, legal: Sequence[Action]) -> Action:
