@@ -42,8 +42,9 @@ CLEAR_SE = 2.0
 #: alternatives to the move played, the medium heuristic's best ones
 ALTERNATIVES = 4
 #: results stored with the game are reused only when made with these settings; bump it
-#: whenever a verdict or its sentence would read differently (2: the sentences reworded)
-COACH_VERSION = 2
+#: whenever a verdict or its sentence would read differently (2: the sentences reworded;
+#: 3: every move of a decision followed to the same moment of the deal)
+COACH_VERSION = 3
 
 StopCheck = Optional[Callable[[], bool]]
 

@@ -196,11 +196,13 @@ def margin_for(values: Sequence[float], team: int) -> float:
     return values[team] - best_other
 
 
-def rollout(st: State, depth: int, choose=medium_choose) -> None:
+def rollout(st: State, depth: int, choose=medium_choose, from_turn: int | None = None) -> None:
     """Let the medium policy (``choose``) play every seat for ``depth`` turns, or to the
-    deal's end."""
+    deal's end. The turns are counted from the turn under way (``from_turn``: from that
+    seat's turn, as the deciding seat's, so that every move tried from one position,
+    whether it ends the turn or not, is followed to the same moment of the deal)."""
     turns = 0
-    last = st.turn
+    last = st.turn if from_turn is None else from_turn
     guard = 0
     while st.phase not in _ENDED and guard < 400:
         guard += 1
@@ -337,6 +339,12 @@ def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object =
     team = obs.seat % obs.rules.teams
     if depth is None:
         depth = DEFAULT_ROUNDS * obs.rules.players
+    # counted from the decision's turn, a move that ends the turn (a discard) and one that
+    # does not (a meld) are both followed to the start of the next player's turn after
+    # ``depth`` more turns: counted from after the move, the discard's line played one
+    # turn of the deciding side more and looked some 36 points better than a meld on
+    # average (99 positions of medium deals, 16 worlds each)
+    start = obs.turn
     n_worlds = max(2, int(round(worlds * 8 / max(1, depth))))
     results: list[list[float]] = [[] for _ in actions]
     for _ in range(n_worlds):
@@ -346,6 +354,6 @@ def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object =
         for j, a in enumerate(actions):
             s = world.clone()
             apply_in_place(s, a, obs.seat)
-            rollout(s, depth)
+            rollout(s, depth + 1, from_turn=start)
             results[j].append(margin_for(evaluate(s), team))
     return results

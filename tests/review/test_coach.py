@@ -100,3 +100,43 @@ def test_a_verdict_survives_json():
 
 def test_flag_threshold_is_about_forty():
     assert 30 <= coach.FLAG_POINTS <= 60
+
+
+def test_a_meld_and_a_discard_are_followed_to_the_same_moment(monkeypatch):
+    """A discard ends the turn and a meld does not: the coach must still follow both
+    to the same moment of the deal, or the discard's line gets one turn of the
+    reviewed side more and a meld looks like a mistake when it is not."""
+    from canasta.ai import search
+    from canasta.engine import apply_in_place
+    from canasta.engine.actions import Meld
+    from canasta.engine.state import PLAY
+
+    game = play_deal("medium", 2)
+    position = None
+    for _i, st, _a in decisions_of(game, 0):
+        legal = legal_actions(st)
+        if st.phase == PLAY and st.stock and any(type(x) is Meld for x in legal) \
+                and any(type(x) is Discard for x in legal):
+            position = st
+            break
+    assert position is not None, "the seeded deal offers a choice between melding and discarding"
+    legal = legal_actions(position)
+    meld = next(x for x in legal if type(x) is Meld)
+    discard = next(x for x in legal if type(x) is Discard)
+
+    ends = []
+    real = search.rollout
+
+    def watched(st, depth, *args, **kw):
+        real(st, depth, *args, **kw)
+        ends.append((st.phase, st.turn, tuple(st.turns_taken)))
+
+    monkeypatch.setattr(search, "rollout", watched)
+    search.score_actions(observe(position, 0), [meld, discard], seed=1, worlds=8, depth=8)
+    assert len(ends) >= 4
+    for at_meld, at_discard in zip(ends[0::2], ends[1::2]):
+        if "over" not in at_meld[0] and "over" not in at_discard[0]:
+            assert at_meld[1:] == at_discard[1:]
+    # and that moment is the start of the next player's turn, two rounds on
+    still = [e for e in ends if "over" not in e[0]]
+    assert still and all(turn == 1 for _phase, turn, _taken in still)
