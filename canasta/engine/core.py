@@ -195,8 +195,9 @@ def reset_turn(st: State, seat: int) -> None:
 
 def _begin_turn(st: State, seat: int, events: list[Event]) -> None:
     reset_turn(st, seat)
-    events.append(Event("turn", seat=seat, info=DRAW))
-    check_exhausted(st, events)
+    events.append(_new(Event, ("turn", -1, (), (), seat, -1, DRAW)))
+    if not st.stock:
+        check_exhausted(st, events)
 
 
 def check_exhausted(st: State, events: list[Event]) -> None:
@@ -783,10 +784,26 @@ def apply(state: State, action: Action, seat: Optional[int] = None) -> tuple[Sta
 
 def apply_in_place(state: State, action: Action, seat: Optional[int] = None) -> list[Event]:
     """Carry out ``action`` on ``state`` itself; an illegal action raises and changes nothing."""
+    if seat is None:
+        # the usual call (the seat to act): the checks of _error and the work of
+        # _execute with one look-up of the action's row
+        spec = (_TABLES.get(state.rules.variant) or action_table(state.rules)).get(type(action))
+        if spec is not None:
+            err = spec.shape(action)
+            if err:
+                raise IllegalAction(err)
+            actor = state.to_act
+            err, plan = spec.validate(state, action, actor)
+            if err:
+                raise IllegalAction(err)
+            events: list[Event] = []
+            spec.execute(state, action, plan, actor, events)
+            record(state, actor, events)  # what the table saw
+            return events
     err, plan = _error(state, action, seat)
     if err:
         raise IllegalAction(err)
-    events: list[Event] = []
+    events = []
     _execute(state, action, plan, events)
     return events
 
@@ -885,6 +902,12 @@ def _lay_red_three(st: State, seat: int, card: int, src: tuple, events: list[Eve
     events.append(Event("move", card, src, ("red3", team)))
 
 
+_new = tuple.__new__
+_DRAW = Draw()          # an action is an immutable value: one draw serves every offer
+_STOCK = ("stock",)
+_PILE = ("pile",)
+
+
 def _do_draw(st: State, seat: int, events: list[Event]) -> None:
     stock = st.stock
     for _ in range(st.rules.draw_count):  # type: ignore[arg-type]
@@ -898,7 +921,7 @@ def _do_draw(st: State, seat: int, events: list[Event]) -> None:
                 return
             card = stock.pop()
         st._add_to_hand(seat, card)
-        events.append(Event("move", card, ("stock",), ("hand", seat)))
+        events.append(_new(Event, ("move", card, _STOCK, ("hand", seat), -1, -1, None)))
     st.phase = PLAY
 
 
@@ -923,6 +946,7 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
         else:
             m = melds[index]
         was = m.canasta
+        dst = ("meld", team, index)
         for card, src in moving:
             if src[0] == "hand":
                 st._remove_from_hand(seat, card)
@@ -931,7 +955,7 @@ def _place(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
                 m.wilds += 1
             else:
                 m.naturals += 1
-            events.append(Event("move", card, src, ("meld", team, index)))
+            events.append(_new(Event, ("move", card, src, dst, -1, -1, None)))
         m.canasta = now = game.canasta_kind(m, rules)
         m.closed = game.is_closed(m, rules)
         if now is not None and now != was:
@@ -967,7 +991,7 @@ def _do_take(st: State, seat: int, plan: _Plan, events: list[Event]) -> None:
         else:
             st._add_to_hand(seat, card)
             st.known[seat].append(card)
-            events.append(Event("move", card, ("pile",), ("hand", seat)))
+            events.append(_new(Event, ("move", card, _PILE, ("hand", seat), -1, -1, None)))
     st.took_pile = True
     st.phase = PLAY
     if not st.hands[seat]:
@@ -979,7 +1003,7 @@ def _do_discard(st: State, seat: int, card: int, events: list[Event]) -> None:
     st.pile.append(card)
     kind = KIND_OF[card]
     sideways = WILD_OF[card] or (kind == BLACK3 and st.rules.black_three_freezes)
-    events.append(Event("move", card, ("hand", seat), ("pile",), info=sideways))
+    events.append(_new(Event, ("move", card, ("hand", seat), _PILE, -1, -1, sideways)))
     if sideways:
         st.sideways.append(card)
         if not st.frozen:
@@ -1372,12 +1396,11 @@ def legal_actions(st: State) -> list[Action]:
     phase = st.phase
     seat = st.to_act
     if phase == DRAW:
-        own = rulebook(st.rules).get("draw_options")
+        book = _RULEBOOKS.get(st.rules.variant)
+        own = (book if book is not None else rulebook(st.rules)).get("draw_options")
         if own is not None:
             return own(st, seat)   # the game's own choices before the draw (laying threes)
-        out: list[Action] = []
-        if st.stock:
-            out.append(Draw())
+        out: list[Action] = [_DRAW] if st.stock else []
         out.extend(_take_options(st, seat))
         if not st.stock and not _must_take(st, seat):
             out.append(Pass())
@@ -1529,6 +1552,18 @@ def _take_options(st: State, seat: int) -> list[Action]:
         return []
     team = seat % r.teams  # type: ignore[operator]
     melds = st.melds[team]
+    held = st.counts[seat][tk]
+    if held < 2:
+        # no natural pair of the top card: only an unfrozen pile, taken onto the side's
+        # meld of its rank or with a natural and a wild card, is left
+        if not melds or st.frozen or r.pile_always_frozen:
+            return []
+        if not held:
+            for m in melds:
+                if m.rank == tk and m.kind == "group" and not m.closed:
+                    break
+            else:
+                return []
     # the cards the take brings into the hand (red threes are laid), counted up to two:
     # with two or more it cannot leave one card or none
     gained = -1     # the top card is melded
@@ -1714,6 +1749,8 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
     # and every wild card together still count less than the minimum
     nc = len(cands)
     room = need - base_points - sum(POINTS_OF[c] for c in wild_pool)
+    if sum(POINTS_OF[c] for _k, nat, _w in cands for c in nat) < room:
+        return []   # not even every candidate with every wild card counts enough
     npool = len(wild_pool)
     span = 1 << nc
     pts = [0] * span
@@ -1780,6 +1817,43 @@ def _meld_key(groups) -> tuple:
                         for g in groups))
 
 
+_PLAY_FAST: dict = {}
+# actions are immutable values: the discards, and the melds that put one card on a meld,
+# are made once and offered again (the second kept for the last many (card, meld id))
+_DISCARD_OF = [Discard(c) for c in range(len(KIND_OF))]
+_ONE_CARD: dict = {}
+
+
+def _one_card(card: int, onto: int) -> Meld:
+    """The melding action that puts ``card`` alone on the side's meld ``onto``."""
+    key = (card, onto)
+    got = _ONE_CARD.get(key)
+    if got is None:
+        if len(_ONE_CARD) >= 50_000:
+            _ONE_CARD.clear()
+        got = _ONE_CARD[key] = Meld((Group((card,), onto),))
+    return got
+
+_RANKS = range(4, 15)   # the kinds that make groups, fours to aces, in order
+
+
+def _play_fast(r: Rules):
+    """For :func:`_play_options`, read once per game: the game's own enumerator, or True
+    when its melds are judged as Classic's (no melding hook, Classic's meld errors), so
+    that the choices can be judged from their counts, else False."""
+    book = rulebook(r)
+    own = book.get("play_options")
+    if own is not None:
+        fast = own
+    else:
+        game = game_of(r)
+        fast = not ("plan_groups" in book or "out_error" in book or "going_out_plan" in book
+                    or game.meld_error is not _classic.meld_error
+                    or getattr(game, "new_meld_error", None) is not _classic.new_meld_error)
+    _PLAY_FAST[r.variant] = fast
+    return fast
+
+
 def _play_options(st: State, seat: int) -> list[Action]:
     """The melds and discards open to ``seat`` after drawing: the same list, in the same
     order, as :func:`_play_options_reference`, which validates every candidate through
@@ -1789,21 +1863,17 @@ def _play_options(st: State, seat: int) -> list[Action]:
     ``meld_error`` and ``_meld_error`` make of them; the rest (the initial meld, the
     way out, after the partner's yes, another game) go through the full check."""
     r = st.rules
-    book = _RULEBOOKS.get(r.variant)
-    if book is None:
-        book = rulebook(r)
-    own = book.get("play_options")
-    if own is not None:
-        return own(st, seat)
+    fast = _PLAY_FAST.get(r.variant)
+    if fast is None:
+        fast = _play_fast(r)
+    if fast is not True:
+        if fast is not False:
+            return fast(st, seat)   # the game's own
     hand = st.hands[seat]
     team = seat % r.teams  # type: ignore[operator]
     melds = st.melds[team]
     n = len(hand)
-    game = game_of(r)
-    if (n <= 1 or st.permission is True or "plan_groups" in book or "out_error" in book
-            or "going_out_plan" in book
-            or game.meld_error is not _classic.meld_error
-            or getattr(game, "new_meld_error", None) is not _classic.new_meld_error):
+    if not fast or n <= 1 or st.permission is True:
         return _play_options_reference(st, seat, going_out_plan)
     size = r.canasta_size
     limit = r.wild_limit
@@ -1841,10 +1911,11 @@ def _play_options(st: State, seat: int) -> list[Action]:
                 out.append(new(Meld, (groups,)))
     else:
         wild_ok = 1 <= limit     # a new meld of two or more naturals may take one wild card
-        for k in sorted(ids):
-            if k < 4 or k > 14:
+        get = ids.get
+        for k in _RANKS:
+            cards = get(k)
+            if cards is None:
                 continue
-            cards = ids[k]
             nat = len(cards)
             m = by_rank.get(k)
             if m is not None:
@@ -1855,12 +1926,12 @@ def _play_options(st: State, seat: int) -> list[Action]:
                 base = mw <= limit
                 if base and not (mnw and mw and m.naturals + 1 <= mw) and (
                         n > 2 or (1 if before < size <= before + 1 else 0) >= short):
-                    gs = (new(Group, ((cards[0],), onto)),)
-                    out.append(new(Meld, (gs,)))
+                    one = _one_card(cards[0], onto)
+                    out.append(one)
                     if every is not None:
-                        every.append(gs)
+                        every.append(one.groups)
                 elif every is not None:
-                    every.append((new(Group, ((cards[0],), onto)),))
+                    every.append(_one_card(cards[0], onto).groups)
                 if nat > 1:
                     gs = (new(Group, (tuple(cards), onto)),)
                     if every is not None:
@@ -1892,11 +1963,11 @@ def _play_options(st: State, seat: int) -> list[Action]:
                 ok = mw <= limit and not (mnw and m.naturals <= mw) and (
                     n > 2 or (1 if before < size <= before + 1 else 0) >= short)
                 for w in wilds:
-                    gs = (new(Group, ((w,), m.id)),)
+                    one = _one_card(w, m.id)
                     if every is not None:
-                        every.append(gs)
+                        every.append(one.groups)
                     if ok:
-                        out.append(new(Meld, (gs,)))
+                        out.append(one)
     if plan is not None:
         # the way out may be one of the steps above: offer it once. Without a foot, the
         # search checked it as _meld_error would (a play that goes out)
@@ -1906,7 +1977,7 @@ def _play_options(st: State, seat: int) -> list[Action]:
             if not st.feet[seat] or _meld_error(st, seat, groups, set(hand))[0] is None:
                 out.append(new(Meld, (groups,)))
     # the discards: one card of each kind, the first in hand order
-    out += [new(Discard, (cards[0],)) for cards in ids.values()]
+    out += [_DISCARD_OF[cards[0]] for cards in ids.values()]
     return out
 
 

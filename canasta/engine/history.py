@@ -39,6 +39,9 @@ class Shown(NamedTuple):
     meld: int = 0
 
 
+_new = tuple.__new__
+
+
 def record(st: "State", seat: int, events: Iterable[Event]) -> None:
     """Append to ``st.public_history`` what ``events``, the outcome of one action by
     ``seat``, showed the table (a new deal starts a new history)."""
@@ -72,16 +75,17 @@ def record(st: "State", seat: int, events: Iterable[Event]) -> None:
         who = src[1] if where == "hand" else seat
         if to == "meld":
             at = st.melds[dst[1]][dst[2]].id
-            if meld_at >= 0 and public[meld_at].meld == at and public[meld_at].seat == who:
-                prev = public[meld_at]
-                public[meld_at] = prev._replace(cards=prev.cards + (card,))
+            prev = public[meld_at] if meld_at >= 0 else None
+            if prev is not None and prev.meld == at and prev.seat == who:
+                public[meld_at] = _new(Shown, (MELD, who, prev.cards + (card,), at))
             else:
                 meld_at = len(public)
-                public.append(Shown(MELD, who, (card,), at))
+                public.append(_new(Shown, (MELD, who, (card,), at)))
             continue
         meld_at = -1
         if to == "pile":
-            public.append(Shown(DISCARD, who, (card,)) if where == "hand" else Shown(UPCARD, -1, (card,)))
+            public.append(_new(Shown, (DISCARD, who, (card,), 0)) if where == "hand"
+                          else Shown(UPCARD, -1, (card,)))
         elif to == "red3":
             public.append(Shown(RED3, who, (card,)))
     if take_at >= 0:
