@@ -1711,21 +1711,26 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
     wild_pool = [c for c in ids.get(JOKER, []) + ids.get(TWO, []) if c not in used]
     wild_pool.sort(key=lambda c: -POINTS_OF[c])
     cands = _candidate_groups(st, ids, exclude)
-    cands.sort(key=lambda g: -sum(POINTS_OF[c] for c in g[1]))
+    # the naturals of a group are of one rank: they count its points each
+    cands.sort(key=lambda g: -len(g[1]) * POINTS_OF[g[1][0]])
     cands = cands[:_EXTRA_CANDIDATES]
     limit = st.rules.wild_limit
 
     def build(chosen: list) -> Optional[tuple[Group, ...]]:
-        wneed = sum(g[2] for g in chosen)
+        wneed = 0
+        for g in chosen:
+            wneed += g[2]
         if wneed > len(wild_pool):
             return None
         pool = wild_pool[:]
         groups = []
         points = base_points
         for k, nat, w in chosen:
-            extra = tuple(pool.pop() for _ in range(w))  # cheapest wild for the compulsory one
-            groups.append([k, list(nat) + list(extra), w])
-            points += sum(POINTS_OF[c] for c in nat) + sum(POINTS_OF[c] for c in extra)
+            extra = [pool.pop() for _ in range(w)]  # cheapest wild for the compulsory one
+            groups.append([k, [*nat, *extra], w])
+            points += len(nat) * POINTS_OF[nat[0]]
+            for c in extra:
+                points += POINTS_OF[c]
         # top up with the most valuable spare wild cards while short
         gi = 0
         while points < need and pool and gi < len(groups):
@@ -1748,8 +1753,11 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
     # anyway: those needing more wild cards than there are, and those whose naturals
     # and every wild card together still count less than the minimum
     nc = len(cands)
-    room = need - base_points - sum(POINTS_OF[c] for c in wild_pool)
-    if sum(POINTS_OF[c] for _k, nat, _w in cands for c in nat) < room:
+    room = need - base_points
+    for c in wild_pool:
+        room -= POINTS_OF[c]
+    points_of = [len(nat) * POINTS_OF[nat[0]] for _k, nat, _w in cands]
+    if sum(points_of) < room:
         return []   # not even every candidate with every wild card counts enough
     npool = len(wild_pool)
     span = 1 << nc
@@ -1757,9 +1765,7 @@ def _initial_extras(st: State, seat: int, ids: dict[int, list[int]], exclude: in
     wneeds = [0] * span
     for i, (_k, nat, w) in enumerate(cands):
         bit = 1 << i
-        p = 0
-        for c in nat:
-            p += POINTS_OF[c]
+        p = points_of[i]
         for mask in range(bit):
             pts[mask | bit] = pts[mask] + p
             wneeds[mask | bit] = wneeds[mask] + w
