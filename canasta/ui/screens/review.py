@@ -30,7 +30,7 @@ from ..table.pieces import game_pieces
 from ..table.layout import CENTRE_X, SeatLabel
 from ..table.view import TableView, side_label_top
 from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, seat_names
-from ..widgets import DIM, GOLD, INK, Button, blit_text, panel, wrap
+from ..widgets import DIM, GOLD, INK, Button, blit_text, font, panel, wrap
 
 FLAG_INK = (255, 150, 120)
 LIST_BOX = pygame.Rect(1000, 46, 272, 262)      # the turn list, above the right-hand seat (logical)
@@ -40,7 +40,7 @@ SLIDER = pygame.Rect(300, 611, 680, 8)        # in the felt between the viewer's
 SLIDER_KNOB = 7
 PROGRESS = pygame.Rect(272, 56, 240, 8)     # the coach's progress, under the title
 COACH_LINE_Y = 652
-COACH_LINE_W = 900              # the coach's sentence wraps within this width
+COACH_LINE_W = 680              # the coach's sentence wraps within this width (clear of the move buttons)
 RISK_AT = (770, 318)            # a game's risk panel (Modern American's), right of the pile: the title is
                                 # where the table has it
 
@@ -399,18 +399,34 @@ class ReviewScene(Scene):
         pygame.draw.rect(surf, GOLD, fill, border_radius=4)
         flagged = sum(1 for d in self.verdicts.values() if d.flagged)
         if self.coach_state == "running":
-            label = f"Coach: {self.judged} of {self.total} decisions, {flagged} flagged"
+            label = f"Coach: {self.judged} of {self.total} judged, {flagged} flagged"
         elif self.coach_state == "cancelled":
-            label = f"Coach stopped: {self.judged} of {self.total} decisions, {flagged} flagged"
+            label = f"Coach stopped: {self.judged} of {self.total}, {flagged} flagged"
         else:
             cost = sum(d.cost for d in self.verdicts.values())
-            label = f"Coach: {self.total} decisions, {flagged} flagged, expected cost {cost:.0f} points"
-        blit_text(surf, label, v.size(15), v.pt(PROGRESS.x, PROGRESS.y - 20), DIM)
+            label = f"Coach: {flagged} of {self.total} flagged, {cost:.0f} points lost"
+        # within the bar's width: North's hand begins just right of it
+        size = v.size(15)
+        while size > 11 and font(size).size(label)[0] > box.w:
+            size -= 1
+        blit_text(surf, label, size, v.pt(PROGRESS.x, PROGRESS.y - 20), DIM)
         d = self.current_verdict()
         if d is not None and not self.state.deal_over:
-            size = v.size(17)
-            lines = wrap(f"Coach: {d.sentence}", size, v.size(COACH_LINE_W))[:2]
+            # two lines at most, between the hand's corner and the move buttons: a
+            # smaller type for a long sentence
+            for pt in (17, 16, 15, 14):
+                size = v.size(pt)
+                lines = wrap(f"Coach: {d.sentence}", size, v.size(COACH_LINE_W))
+                if len(lines) <= 2:
+                    break
+            lines = lines[:2]
             y = COACH_LINE_Y - (8 if len(lines) > 1 else 0)
+            # on a dark band, so that the hand's turn outline does not run through it
+            f = font(size)
+            width = max(f.size(line)[0] for line in lines) + v.size(16)
+            band = pygame.Rect(0, 0, width, v.size(18) * len(lines) + v.size(4))
+            band.midtop = v.pt(640, y - 2)
+            pygame.draw.rect(surf, (22, 40, 29), band, border_radius=6)
             for line in lines:
                 blit_text(surf, line, size, v.pt(640, y), FLAG_INK, anchor="midtop")
                 y += 18
