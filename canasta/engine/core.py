@@ -1457,6 +1457,21 @@ def _wild_choices(ids: dict[int, list[int]]) -> list[int]:
     return out
 
 
+def _takable_top(st: State, seat: int) -> int:
+    """The kind of the pile's top card when ``seat`` could take the pile at all, else -1:
+    not an empty pile, a wild card or a three on top, nor a last card taken onto a last
+    card (the hand would be empty with nothing to discard)."""
+    pile = st.pile
+    if not pile:
+        return -1
+    tk = KIND_OF[pile[-1]]
+    if tk == TWO or tk == JOKER or tk == BLACK3 or tk == RED3:
+        return -1
+    if len(st.hands[seat]) == 1 and len(pile) == 1:
+        return -1
+    return tk
+
+
 def _take_options_reference(st: State, seat: int, extras: Optional[Callable] = None) -> list[Action]:
     """:func:`_take_options` as first written, every candidate through ``_take_error``
     (kept as the reference the tests compare the fast one with; the fast one hands it
@@ -1465,16 +1480,12 @@ def _take_options_reference(st: State, seat: int, extras: Optional[Callable] = N
     own = rulebook(st.rules).get("take_options")
     if own is not None:
         return own(st, seat)
+    tk = _takable_top(st, seat)
+    if tk < 0:
+        return []
     pile = st.pile
-    if not pile:
-        return []
     top = pile[-1]
-    tk = KIND_OF[top]
-    if tk == TWO or tk == JOKER or tk == BLACK3 or tk == RED3:
-        return []
     hand = st.hands[seat]
-    if len(hand) == 1 and len(pile) == 1:
-        return []
     team = st.team_of(seat)
     ids = _ids_by_kind(hand)
     naturals = ids.get(tk, [])
@@ -1540,16 +1551,11 @@ def _take_options(st: State, seat: int) -> list[Action]:
     r = st.rules
     if not _classic_core(r):
         return _take_options_reference(st, seat, _initial_extras)
+    tk = _takable_top(st, seat)
+    if tk < 0:
+        return []
     pile = st.pile
-    if not pile:
-        return []
-    top = pile[-1]
-    tk = KIND_OF[top]
-    if tk == TWO or tk == JOKER or tk == BLACK3 or tk == RED3:
-        return []
     hand = st.hands[seat]
-    if len(hand) == 1 and len(pile) == 1:
-        return []
     team = seat % r.teams  # type: ignore[operator]
     melds = st.melds[team]
     held = st.counts[seat][tk]
