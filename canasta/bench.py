@@ -2,6 +2,7 @@
 
     python -m canasta.bench engine [--seconds S] [--seed S] [--players P] [--variant V]
     python -m canasta.bench ai [--level L] [--decisions N] [--variant V]
+    python -m canasta.bench decisions [--a LEVEL] [--b LEVEL] [--pairs N] [--rollouts K] [--workers W]
     python -m canasta.bench frame
     python -m canasta.bench startup
 """
@@ -54,6 +55,35 @@ def bench_engines(seconds: float, seed: int, players: int, rounds: int = 5,
             for v, r in runs.items()}
 
 
+def _bench_decisions(ns) -> int:
+    import os
+    import pickle
+    from .ai import quality
+    for level in (ns.a, ns.b, ns.collect):
+        if level not in quality.QUALITY_LEVELS:
+            print(f"unknown player {level!r}: choose one of {', '.join(quality.QUALITY_LEVELS)}", file=sys.stderr)
+            return 2
+    t0 = time.perf_counter()
+    positions = None
+    if ns.positions and os.path.exists(ns.positions):
+        try:
+            with open(ns.positions, "rb") as fh:
+                positions = pickle.load(fh)
+        except Exception as exc:   # a damaged or foreign file: collect again
+            print(f"could not read {ns.positions} ({exc}); collecting the positions again", file=sys.stderr)
+    if positions is None:
+        positions = quality.collect_decisions(ns.pairs, ns.seed, ns.collect, "medium", ns.workers)
+        if ns.positions:
+            with open(ns.positions, "wb") as fh:
+                pickle.dump(positions, fh)
+    t1 = time.perf_counter()
+    res = quality.compare(positions, ns.a, ns.b, ns.rollouts, ns.workers, ns.seed)
+    per_deal = len(positions) / (2 * ns.pairs) if not ns.positions else None
+    print(quality.report(res, ns.a, ns.b, per_deal))
+    print(f"positions in {t1 - t0:.0f} s, choices and playouts in {time.perf_counter() - t1:.0f} s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(prog="python -m canasta.bench")
@@ -73,6 +103,17 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--budget-ms", type=float, default=None)
     a.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, american")
+    q = sub.add_parser("decisions", help="what player A's moves are worth over player B's, move by move "
+                                         "(canasta.ai.quality)")
+    q.add_argument("--a", default="hard", help="player A: a level, or hard+reveal-next|partner|prev|all")
+    q.add_argument("--b", default="medium", help="player B")
+    q.add_argument("--collect", default="hard", help="the level whose decisions are collected (against medium)")
+    q.add_argument("--pairs", type=int, default=30, help="duplicate deal pairs to collect decisions from")
+    q.add_argument("--rollouts", type=int, default=16, help="playouts of each move where A and B differ")
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--workers", type=int, default=2)
+    q.add_argument("--positions", default=None,
+                   help="a file to keep the collected positions in (read if it exists, else written)")
     f = sub.add_parser("frame", help="frame time of a crowded table")
     f.add_argument("--frames", type=int, default=300)
     s = sub.add_parser("startup", help="process start to first frame")
@@ -96,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     if ns.what == "ai":
         from .ai.bench import bench_ai
         return bench_ai(ns.level, ns.decisions, ns.players, ns.seed, ns.budget_ms, ns.variant)
+    if ns.what == "decisions":
+        return _bench_decisions(ns)
     if ns.what == "frame":
         from .ui.bench import bench_frame
         return bench_frame(ns.frames)

@@ -265,6 +265,15 @@ class HardPlayer(Player):
             return legal[cands[0]]
         return legal[self.search(obs, legal, cands, should_stop)]
 
+    def world(self, obs: Observation, rng: random.Random, refine: bool) -> State:
+        """One sampled world: the unseen cards dealt at random as ``obs`` allows, then (``refine``)
+        as the others' play tells. (The decision-quality bench overrides it to measure what
+        knowing the hidden hands would be worth; a player never does.)"""
+        world = sample_state(obs, rng)
+        if refine:
+            refine_world(world, obs, rng)
+        return world
+
     def search(self, obs: Observation, legal: Sequence[Action], cands: list[int],
                should_stop: StopCheck = None) -> int:
         """The index in ``legal`` of the candidate with the best mean margin."""
@@ -290,9 +299,7 @@ class HardPlayer(Player):
                 break  # the answer is no longer wanted
             if w >= 2 and time.perf_counter() > deadline:
                 break
-            world = sample_state(obs, rng)
-            if refine:
-                refine_world(world, obs, rng)
+            world = self.world(obs, rng, refine)
             for j, i in enumerate(cands):
                 s = world.clone()
                 apply_in_place(s, legal[i])
