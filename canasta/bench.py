@@ -78,7 +78,7 @@ def _bench_decisions(ns) -> int:
                 pickle.dump(positions, fh)
     t1 = time.perf_counter()
     res = quality.compare(positions, ns.a, ns.b, ns.rollouts, ns.workers, ns.seed)
-    per_deal = len(positions) / (2 * ns.pairs) if not ns.positions else None
+    per_deal = len(positions) / (2 * ns.pairs)
     print(quality.report(res, ns.a, ns.b, per_deal))
     print(f"positions in {t1 - t0:.0f} s, choices and playouts in {time.perf_counter() - t1:.0f} s")
     return 0
