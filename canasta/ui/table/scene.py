@@ -238,7 +238,7 @@ class TableScene(Scene):
         ask.enabled = mine and ok["ask"]
         hint.visible = self.app.settings.hints_allowed
         hint.enabled = mine and ctl.hint_ticket is None
-        undo.visible = self.app.settings.undo_allowed and len(ctl.humans) == 1
+        undo.visible = self.app.settings.undo_allowed   # hot-seat too: within a person's own turn
         undo.enabled = mine and ctl.undo_point() is not None
         undo.tip = ctl.undo_target()
         for name, b in zip(self.button_names, self.buttons):
