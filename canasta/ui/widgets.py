@@ -18,8 +18,8 @@ from typing import Callable, Optional
 import pygame
 
 from . import controls
-from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, FOCUS_RING, GOLD, INK, PANEL, RED, blit_text, font, panel, text,
-                   wrap)
+from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, FOCUS_RING, GOLD, INK, PANEL, RED, blit_text, font, note,
+                   panel, text, wrap)
 
 
 class Button(controls.Button):
@@ -42,6 +42,7 @@ class Button(controls.Button):
     def draw(self, dest: pygame.Surface, size, focused: bool = False) -> None:  # type: ignore[override]
         if not self.visible:
             return
+        note("control", dest, self.rect, self.label)
         colour = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if self.hover else BUTTON)
         pygame.draw.rect(dest, colour, self.rect, border_radius=8)
         pygame.draw.rect(dest, (120, 170, 130) if self.enabled else (80, 95, 85), self.rect,
@@ -72,6 +73,28 @@ class Toast:
     @property
     def visible(self) -> bool:
         return self.left > 0 and bool(self.message)
+
+    def draw_in(self, dest: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        """The message in its panel, centred in ``box`` (pixels) and kept inside it: the
+        type shrinks (to three quarters of ``size`` at most) until the lines fit."""
+        if not self.visible:
+            return
+        low = max(8, int(size * 0.75))
+        for fs in range(int(size), low - 1, -1):
+            lines = wrap(self.message, fs, box.w - 28)
+            step = int(fs * 1.05)
+            if len(lines) * step + 10 <= box.h:
+                break
+        h = min(box.h, len(lines) * step + 10)
+        w = min(box.w, max(font(fs).size(line)[0] for line in lines) + 28)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = box.center
+        panel(dest, rect, (70, 24, 20) if self.error else (20, 50, 34), 235,
+              border=(200, 90, 80) if self.error else (110, 170, 120))
+        y = rect.top + (h - len(lines) * step) // 2
+        for line in lines:
+            blit_text(dest, line, fs, (rect.centerx, y), anchor="midtop")
+            y += step
 
     def draw(self, dest: pygame.Surface, centre, size: int, width: int) -> None:
         if not self.visible:

@@ -16,7 +16,7 @@ from ...engine.state import ANSWER, DRAW
 from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
-from ..draw import PANEL, fit_text, font
+from ..draw import PANEL, fit_text, font, note, overlay
 from ..widgets import DIM, GOLD, INK, blit_text, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels, foot_note
 from .game_sheet import draw_game_sheet
@@ -76,9 +76,9 @@ def fit_first(choices, size: int, width: int, bold: bool = False) -> tuple[str, 
 MARK_INK = (255, 150, 70)     # the ring round the cards of a player's last move
 HINT_INK = (255, 214, 90)     # the zone a hint's cards go to
 TURN_INK = (255, 214, 90)     # the seat whose turn it is
-#: messages sit over the far side's melds, clear of every label (the stock and pile
-#: counts, the sides' first-meld needs, the meld counts, the seats' names)
-TOAST_CENTRE = (CENTRE_X, 192)
+#: messages take the status line's place, between the viewer's melds and the hand, for
+#: as long as they show: they cover no meld, no card of the hand and no label
+MESSAGE_BOX = pygame.Rect(150, 605, 930, 46)
 LOG_SIZE = 15
 LOG_PANEL, LOG_BORDER = PANEL, (90, 140, 100)   # the log's panel, as the table's panels
 PRIVACY_SUMMARY_BOX = pygame.Rect(290, 110, 700, 560)
@@ -245,8 +245,10 @@ class TableView:
             self._scores(surf, v)
         # a message over the table; under the score sheet while it is open ("South went
         # out!" lay across its title and headings)
-        toast_at = (CENTRE_X, SHEET_Y + SHEET_H + 40) if st.deal_over and st.result is not None else TOAST_CENTRE
-        ctl.toast.draw(surf, v.pt(*toast_at), v.size(24), v.size(620))
+        if st.deal_over and st.result is not None:
+            ctl.toast.draw(surf, v.pt(CENTRE_X, SHEET_Y + SHEET_H + 40), v.size(24), v.size(620))
+        else:
+            ctl.toast.draw_in(surf, v.rect(MESSAGE_BOX), v.size(22))
 
     def _under_cards(self, surf, v: View) -> None:
         """What lies under the cards: the seat whose turn it is, the sides' headers (and
@@ -383,6 +385,7 @@ class TableView:
             sh.fill(SHADOW)
             surf.blit(sh, r.move(4, 5))
         surf.blit(img, r)
+        note("card", surf, r)
         if card in ctl.selected and pose.face_up and not shadow:
             pygame.draw.rect(surf, GOLD, r.inflate(2, 2), width=max(2, v.size(3)), border_radius=v.size(6))
         if card == self._ring_card:
@@ -488,7 +491,10 @@ class TableView:
             hit = self._labels_drawn[key] = (img, [r.move(-pad, -pad) for r in rects])
         img, rects = hit
         surf.blit(img, (box.x - 2, box.y - 2))
-        return [r.move(box.x, box.y) for r in rects]
+        drawn = [r.move(box.x, box.y) for r in rects]
+        for r in drawn:
+            note("text", surf, r, "a meld's label")
+        return drawn
 
     def _paint_meld_label(self, surf, v: View, m, item: MeldLabel, box: pygame.Rect, size: int) -> list[pygame.Rect]:
         colour = GOLD if (m.canasta is not None) else DIM
@@ -586,6 +592,8 @@ class TableView:
             y = box.y + v.size(24 + row * t)
             blit_text(surf, ctl.team_name(t), size, (box.x + 10, y))
             blit_text(surf, str(st.totals[t]), size, (box.right - 10, y), GOLD, anchor="topright")
+        if ctl.toast.visible and not st.deal_over:
+            return                # a message has the status line's place while it shows
         status = blit_text(surf, ctl.answer_note or status_line(ctl), v.size(22), v.pt(CENTRE_X, STATUS_Y), INK,
                            anchor="midtop")
         if not st.deal_over and ctl.privacy is None and not ctl.seats[st.to_act].human and not ctl.skipping:
@@ -695,6 +703,9 @@ class TableView:
             img = self._render_log(ctl, box.size, v)
             self._log_cache = (key, img)
         surf.blit(img, box.topleft)
+        # open, the log lies over the right of the table like a drawer (it may cover cards
+        # and labels, never a control); pinned, it is a column of its own
+        note("drawer" if ctl.log_mode == "open" else "panel", surf, box, "the move log")
 
     def _render_log(self, ctl, size, v: View) -> pygame.Surface:
         """The log's panel: its title, and as many of the newest lines as fit. Opaque
@@ -760,6 +771,7 @@ class TableView:
         st = ctl.state
         teams = st.rules.teams
         box = v.rect(SCORES_BOX)
+        overlay()
         panel(surf, box, alpha=244)
         blit_text(surf, "The scores so far", fs(v, 30), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
         tsize = fs(v, 19)
@@ -801,6 +813,7 @@ class TableView:
 
     def _dialog(self, surf, v: View, message: str, yes, no) -> None:
         box = v.rect(DIALOG_BOX)
+        overlay()
         panel(surf, box)
         blit_text(surf, message, v.size(24), (box.centerx, box.y + v.size(24)), INK, anchor="midtop")
         yes.draw(surf, v.size(21))
@@ -813,6 +826,7 @@ class TableView:
         res = st.result
         if res is None:
             return
+        overlay()
         r = st.rules
         teams = r.teams
         width = SHEET_LABEL_W + SHEET_COLUMN_W * teams
