@@ -213,3 +213,54 @@ def test_a_continued_hot_seat_game_tells_each_player_the_whole_deal(launch, user
     assert table.privacy == 0
     lines = table.ctl.summary_for(0)
     assert any(t in lines for t in own[-2:]), (own, lines)
+
+
+# ------------------------------------------------------------------ Modern American's talons
+
+@pytest.mark.parametrize("bonus, words", [(False, "set aside, never played"), (True, "to the first side to meld")])
+def test_american_talons_say_what_they_are(bonus, words):
+    """The talons beside the stock say in place what they are (issue 32, item 8)."""
+    from layout_check import probe_frame, problems
+    rules = Rules(variant="american", talon_bonus=bonus)
+    app, scene = make_table(rules, seed=7)
+    settle(app, scene)
+    probe = probe_frame(app)
+    texts = [w for k, r, w, _ in probe.items if k == "text"]
+    assert "Talon 4" in texts and words in texts, texts
+    assert problems(probe, app.screen.get_rect()) == []
+    app.close()
+
+
+def test_statistics_say_what_counts_and_where_the_game_in_progress_is(launch, user_folders):
+    """With no finished game, the record says what counts and names the game in
+    progress (players looked for their started games there)."""
+    from harness import click as hclick, frames
+    from layout_check import probe_frame
+    from canasta.ui.screens.stats import StatisticsScreen
+    app, session = launch(["--seed", "5", "--level", "easy"])
+    frames(app)
+    menu = _to_menu(app)
+    hclick(app, menu.control("statistics"))
+    assert isinstance(app.scene, StatisticsScreen)
+    said = " ".join(w for k, _, w, _ in probe_frame(app).items if k == "text")
+    assert "a game counts here once it is played to its end" in said, said
+    assert "In progress: Deal 1 of a 4-player Classic game" in said, said
+
+
+def test_a_pinned_log_leaves_less_of_the_window_empty():
+    """Shift+G at 1280x800: the log's column is narrower in a 16:10 window (the table
+    keeps more of its height than with the old 300-wide column, which left about 80 px
+    empty above and below it), and the column runs the window's whole height."""
+    from layout_check import probe_frame
+    rules = Rules()
+    app, scene = make_table(rules, state=position(rules, CLASSIC_PLAY))
+    settle(app, scene)
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=pygame.KMOD_SHIFT, unicode="G")])
+    assert scene.ctl.log_mode == "pinned"
+    v = scene.view
+    table_h = v.size(800)
+    assert table_h >= 0.84 * 800 > 1280 / (1280 + 300) * 800
+    probe = probe_frame(app)
+    log = [r for k, r, w, _ in probe.items if k == "panel" and w == "the move log"]
+    assert len(log) == 1 and log[0].h >= 800 - 2 * 8 - 2 and log[0].right <= 1280
+    app.close()

@@ -35,7 +35,7 @@ from ..layout import STOCK_POS
 from ..widgets import Toast
 from .hint import Hint, cards_of, hint_zones
 from .gestures import DRAW_FIRST, Play, Refuse, Stage, after_staging, interpret, staged_meld
-from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out
+from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width
 
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
 UNDO_TURN = "Back to the start of your turn."
@@ -224,7 +224,8 @@ class TableController:
     def layout_options(self) -> LayoutOptions:
         s = self.app.settings
         return LayoutOptions(self.viewer, self.show_hand(), frozenset(self.selected), tuple(self.staged),
-                             s.hand_sort, bool(s.large_cards), self.log_mode)
+                             s.hand_sort, bool(s.large_cards), self.log_mode,
+                             pinned_log_width(self.app.screen.get_size()))
 
     def verdicts(self) -> dict:
         """What the engine allows now, asked once per change of position or staging."""

@@ -17,11 +17,11 @@ from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
 from ..draw import PANEL, fit_text, font, note, overlay
-from ..widgets import DIM, GOLD, INK, blit_text, panel, text, wrap
+from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels, foot_note
 from .game_sheet import draw_game_sheet
 from .gestures import staging_note
-from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
+from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, LOG_MARGIN, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
                      SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
                      backs_half_width, zone_at, zone_rect)
 from ..layout import BUTTON_AREA, OTHER_SCALE
@@ -439,9 +439,14 @@ class TableView:
         if not melds:
             need = lay.seen.minimums[team]
             sums = [f"first meld needs {need}  -  melds {total}", f"first meld needs {need}", f"needs {need}"]
-        right, rsize = fit_first(sums, size, r.w * 0.55)
-        drawn = [blit_text(surf, right, rsize, (r.right - v.size(10), y), GOLD if not melds else DIM,
-                           anchor="bottomright")]
+        right_x = r.right - v.size(10)
+        covers = getattr(self.scene, "covers", None)
+        for c in (covers() if covers else ()):   # a review's turn list lies over the band's right end
+            c = v.rect(c)
+            if c.top <= y <= c.bottom + v.size(4) and c.left < right_x:
+                right_x = min(right_x, c.left - v.size(10))
+        right, rsize = fit_first(sums, size, max(1, min(r.w * 0.55, right_x - r.x - v.size(60))))
+        drawn = [blit_text(surf, right, rsize, (right_x, y), GOLD if not melds else DIM, anchor="bottomright")]
         name = ctl.team_name(team)
         names = [name + ("  (your side)" if team == lay.viewer_team and ctl.humans else ""), name]
         left, lsize = fit_first(names, size, max(1, drawn[0].x - r.x - v.size(30)))
@@ -592,10 +597,14 @@ class TableView:
             y = box.y + v.size(24 + row * t)
             blit_text(surf, ctl.team_name(t), size, (box.x + 10, y))
             blit_text(surf, str(st.totals[t]), size, (box.right - 10, y), GOLD, anchor="topright")
-        if ctl.toast.visible and not st.deal_over:
-            return                # a message has the status line's place while it shows
-        status = blit_text(surf, ctl.answer_note or status_line(ctl), v.size(22), v.pt(CENTRE_X, STATUS_Y), INK,
-                           anchor="midtop")
+        if (ctl.toast.visible and not st.deal_over) or getattr(self.scene, "status_hidden", False):
+            return                # a message (a review: the coach) has the status line's place
+        words = ctl.answer_note or status_line(ctl)
+        if font(v.size(22)).size(words)[0] > v.size(MESSAGE_BOX.w):
+            # a long line (the engine's reason a first meld is not yet made) wraps in its place
+            draw_lines_in(surf, words, v.rect(MESSAGE_BOX), v.size(22))
+            return
+        status = blit_text(surf, words, v.size(22), v.pt(CENTRE_X, STATUS_Y), INK, anchor="midtop")
         if not st.deal_over and ctl.privacy is None and not ctl.seats[st.to_act].human and not ctl.skipping:
             blit_text(surf, "S skips ahead", fs(v, 15), (status.right + v.size(14), status.y + v.size(5)), DIM)
 
@@ -695,7 +704,18 @@ class TableView:
         r = log_rect(ctl)
         if r is None:
             return
+        if ctl.log_mode == "open":
+            # opened over the table, it ends above any button in its way (Modern American's
+            # Lay threes and Lay special hand stand above the table's buttons)
+            tops = [b.rect.top for b in self.scene.buttons if b.visible and b.rect.colliderect(v.rect(r))]
+            if tops:
+                r = pygame.Rect(r.x, r.y, r.w, max(60, int(v.logical(0, min(tops))[1]) - 12 - r.y))
         box = v.rect(r)
+        if ctl.log_mode == "pinned":
+            # the column runs the window's whole height (the table above and below it is
+            # letterboxed when the window is not wide enough for both)
+            margin = v.size(LOG_MARGIN)
+            box = pygame.Rect(box.x, margin, box.w, surf.get_height() - 2 * margin)
         last = ctl.log[-1].text if ctl.log else ""
         key = (box.size, len(ctl.log), last, ctl.state.deal_number, ctl.log_mode)
         cached_key, img = self._log_cache
