@@ -12,15 +12,14 @@ from typing import Optional
 import pygame
 
 from ...engine.cards import POINTS_OF, RANK_CHARS, RANK_OF, SUIT_OF
-from ...engine.state import ANSWER, DRAW
 from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
 from ..draw import PANEL, fit_text, font, note, overlay
 from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wrap
-from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels, foot_note
+from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels
 from .game_sheet import draw_game_sheet
-from .gestures import staging_note
+from .words import frozen_reason, sheet_rows, status_line, team_lines  # noqa: F401  (imported from here too)
 from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, LOG_MARGIN, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
                      SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
                      backs_half_width, zone_at, zone_rect)
@@ -101,80 +100,10 @@ class _Same:
     __hash__ = None  # type: ignore[assignment]
 
 
-def frozen_reason(seen, team: int) -> str:
-    """Why the pile is frozen for ``team`` (the viewer's side), or "" when it is not:
-    a card lying across it, no meld yet, or a game where it always is."""
-    if seen.frozen:
-        return "a card lies across it"
-    if seen.rules.pile_always_frozen:
-        return "always, in this game"
-    if not seen.melds[team]:
-        return "until your side melds"
-    return ""
-
-
 def log_rect(ctl):
     """Where the move log is drawn (the layout keeps its place), or None when closed."""
     r = ctl.layout.log
     return pygame.Rect(r) if r is not None else None
-
-def status_line(ctl) -> str:
-    """What the table waits for, in one sentence."""
-    st = ctl.state
-    if st.deal_over:
-        return "The game is over." if st.game_over else "The deal is over."
-    actor = st.to_act
-    if ctl.privacy is not None:
-        return f"Pass the screen to {ctl.seat_name(ctl.privacy)}."
-    if not ctl.seats[actor].human:
-        if st.phase == ANSWER:
-            return f"{ctl.seat_name(actor)} is deciding whether {ctl.seat_name(st.turn)} may go out."
-        return f"{ctl.seat_name(actor)} is playing."
-    if st.phase == ANSWER:
-        return f"{ctl.seat_name(st.turn)} asks you: may I go out?"
-    team = st.team_of(actor)
-    foot = foot_note(st, actor)
-    if st.phase == DRAW:
-        if not st.stock:
-            return "The stock is empty: take the pile if you can, or pass."
-        tail = "" if st.opened(team) else f" Your side's first meld needs {st.minimum(team)}."
-        return (f"{foot} " if foot else "") + "Your turn: draw from the stock, or take the pile." + tail
-    if len(st.hands[actor]) == 1:
-        if st.foot_waiting(actor):
-            return "Discard your last card (you pick up your foot), or meld it and play on from your foot."
-        return "Discard your last card to go out."
-    if foot and not ctl.staged and st.permission is not True:
-        return f"{foot} Meld what you can (drag cards to your melds), then discard one card."
-    if st.permission is True:
-        return "Your partner said yes: go out this turn."
-    if ctl.staged:
-        return staging_note(st, ctl.staged) + " Drag more melds to the table, then Lay down."
-    return "Meld what you can (drag cards to your melds), then discard one card."
-
-
-def team_lines(result, team: int) -> list[tuple[str, str]]:
-    """A team's score lines as the game scored the deal (``DealResult.lines``): the
-    label, and the points as shown (with the detail, such as how many, after them)."""
-    return [(line.label, f"{line.points}" + (f" ({line.detail})" if line.detail else ""))
-            for line in result.lines[team]]
-
-
-def sheet_rows(per_team: list[list[tuple[str, str]]]) -> tuple[list[str], dict]:
-    """The sheet's rows: every label any side has, each side's order kept (a label only
-    one side has goes after the label it follows there), and the cell of each side."""
-    rows: list[str] = []
-    cells: dict[tuple[str, int], str] = {}
-    for t, lines in enumerate(per_team):
-        at = -1
-        for label, shown in lines:
-            if label in rows:
-                at = rows.index(label)
-            else:
-                at += 1
-                rows.insert(at, label)
-            cells[(label, t)] = shown
-    return rows, cells
-
 
 class TableView:
     """Draws a :class:`~canasta.ui.table.TableScene` (see the module documentation)."""
