@@ -117,19 +117,27 @@ def main(out: str) -> None:
     w.click(settings.view.rect(settings.control("large_cards").rect).center)
     key(w, "Escape")
 
-    # a review with the coach (fewer worlds than the game's own, to be quick)
+    review_shot(w, out)
+
+
+def review_shot(w, out: str) -> None:
+    """A review with the coach, as the game runs it, of the first deal (of a few) in
+    which the coach flags a move; shown at a flagged move."""
+    from canasta.engine import Rules
     from canasta.review import play_deal
     from canasta.ui.screens.review import ReviewScene
-    game = play_deal("medium", 3, rules=classic)
-    review = ReviewScene(app, game, worlds=6)
-    app.set_scene(review)
-    for _ in range(6000):
-        w.pump()
-        if review.coach is None:
+    app = w.app
+    for seed in range(1, 12):
+        review = ReviewScene(app, play_deal("medium", seed, rules=Rules()))
+        app.set_scene(review)
+        for _ in range(40000):
+            w.pump()
+            if review.coach is None:
+                break
+        flagged = sorted(i for i, d in review.verdicts.items() if d.flagged)
+        if flagged:
+            review.go(flagged[len(flagged) // 2] - review.first + 1, animate=False)
             break
-    flagged = sorted(i for i, d in review.verdicts.items() if d.flagged)
-    if flagged:
-        review.go(flagged[len(flagged) // 2] - review.first + 1, animate=False)
     w.pump(20)
     w.move((640, 360))
     w.shot(os.path.join(out, "review-with-flags.png"))
@@ -137,7 +145,10 @@ def main(out: str) -> None:
     w.session.close()
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":   # OUT_DIR [review]: every picture, or the review's alone
     os.makedirs(sys.argv[1], exist_ok=True)
     sys.path.insert(0, os.path.dirname(__file__))
-    main(sys.argv[1])
+    if sys.argv[2:3] == ["review"]:
+        review_shot(Window((1280, 800)), sys.argv[1])
+    else:
+        main(sys.argv[1])

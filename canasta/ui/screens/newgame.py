@@ -239,10 +239,10 @@ class NewGameScreen(MinimumTable, Screen):
 
         def make(key):
             current = self.opts.get(key)
-            choices = games.option_choices(key, current, defaults.get(key))
+            choices = games.option_choices(key, current, defaults.get(key), self.game)
             if choices is None:
                 return Toggle(lambda: bool(self.opts.get(key)), lambda v: self.set_opt(key, v), name=key)
-            return Stepper(lambda: games.option_choices(key, self.opts.get(key), defaults.get(key)),
+            return Stepper(lambda: games.option_choices(key, self.opts.get(key), defaults.get(key), self.game),
                            lambda: self.opts.get(key), lambda v: self.set_opt(key, v), name=key)
 
         self.option_rows = [(games.option_label(k), games.option_help(self.game, k), make(k))

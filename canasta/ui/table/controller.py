@@ -424,10 +424,15 @@ class TableController:
             elif e.kind == "went_out":
                 how = " concealed" if e.info else ""
                 self.toast.show(f"{self.seat_name(e.seat)} went out{how}!", 3.0)
+            elif e.kind == "pile_to_stock":
+                self.toast.show(f"The stock ran out: {self.seat_name(e.seat)} turned the pile over into a "
+                                f"new stock of {len(e.info)} cards.", 4.0)
         if "deal_started" in kinds:
             self.sheet_shown = False
         self.check_privacy()
-        self.relayout(tuple(e.card for e in events if e.kind == "move"), deal="deal_started" in kinds)
+        # cards that moved glide in that order (the pile's, turned into the stock, first)
+        moved = [c for e in events if e.kind == "pile_to_stock" for c in e.info]
+        self.relayout(tuple(moved + [e.card for e in events if e.kind == "move"]), deal="deal_started" in kinds)
         if not self.seats[actor].human:
             # the pace of the table: the chosen pause after each computer move (none with
             # instant animations, or while skipping ahead)
@@ -519,7 +524,8 @@ class TableController:
             self.perform(staged_meld(self.staged))
 
     def draw_or_pass(self) -> None:
-        self.perform(Draw() if self.state.stock else Pass())
+        st = self.state
+        self.perform(Draw() if st.stock or st.pile_becomes_stock() else Pass())
 
     def take_pile(self) -> None:
         st = self.state

@@ -231,8 +231,11 @@ class TableScene(Scene):
         mine = ctl.my_turn()
         ok = ctl.verdicts()
         draw, take, meld, discard, lay, ask, hint, undo = self.buttons[:8]
-        draw.label = "Draw" if st.stock or st.deal_over else "Pass"
-        draw.tip = "Draw from the stock" if st.stock else "The stock is empty: pass"
+        restock = not st.stock and st.pile_becomes_stock()
+        draw.label = "Draw" if st.stock or restock or st.deal_over else "Pass"
+        draw.tip = ("Draw from the stock" if st.stock else
+                    "The stock is empty: draw from the pile turned over into a new stock" if restock else
+                    "The stock is empty: pass")
         draw.enabled = mine and (ok["draw"] or ok["pass"])
         take.enabled = mine and ok["take"]
         meld.enabled = mine and st.phase == PLAY and bool(ctl.selected)

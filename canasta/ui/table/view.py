@@ -19,7 +19,7 @@ from ..draw import PANEL, fit_text, font, note, overlay
 from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels
 from .game_sheet import draw_game_sheet
-from .words import frozen_reason, sheet_rows, status_line, team_lines  # noqa: F401  (imported from here too)
+from .words import frozen_reason, sheet_rows, status_line, stock_label, team_lines  # noqa: F401  (imported from here too)
 from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, LOG_MARGIN, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
                      SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
                      backs_half_width, zone_at, zone_rect)
@@ -398,7 +398,7 @@ class TableView:
         draw_foot_labels(surf, v, ctl.layout, fs(v, SMALL_SIZE), DIM)
         seen = ctl.layout.seen    # the counts as the viewer knows them
         sx, sy = STOCK_POS
-        blit_text(surf, f"Stock {seen.stock_size}", size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
+        blit_text(surf, stock_label(seen), size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
         px, py = PILE_POS
         why = frozen_reason(seen, ctl.layout.viewer_team)
         label = f"Pile {seen.pile_size}" + ("  FROZEN" if why else "")

@@ -38,6 +38,8 @@ def status_line(ctl) -> str:
     foot = foot_note(st, actor)
     if st.phase == DRAW:
         if not st.stock:
+            if st.pile_becomes_stock():
+                return "The stock is empty: draw to turn the pile over into a new stock, or take the pile."
             return "The stock is empty: take the pile if you can, or pass."
         tail = "" if st.opened(team) else f" Your side's first meld needs {st.minimum(team)}."
         return (f"{foot} " if foot else "") + "Your turn: draw from the stock, or take the pile." + tail
@@ -52,6 +54,13 @@ def status_line(ctl) -> str:
     if ctl.staged:
         return staging_note(st, ctl.staged) + " Drag more melds to the table, then Lay down."
     return "Meld what you can (drag cards to your melds), then discard one card."
+
+
+def stock_label(seen) -> str:
+    """The stock's count as the table shows it, saying when the pile has become the stock
+    (RULES.md 9.1; the status line says when the next draw turns it over)."""
+    n = seen.stock_size
+    return f"Stock {n} (old pile)" if seen.reshuffled else f"Stock {n}"
 
 
 def team_lines(result, team: int) -> list[tuple[str, str]]:
