@@ -117,7 +117,24 @@ def main(out: str) -> None:
     w.click(settings.view.rect(settings.control("large_cards").rect).center)
     key(w, "Escape")
 
+    hint_shot(w, out)
     review_shot(w, out)
+
+
+def hint_shot(w, out: str) -> None:
+    """Hint (H) late in a Classic deal: the hard player's answer in the status line's
+    place, its cards picked and the place they go lit."""
+    from canasta.engine import Rules
+    from test_layout_check import _late
+    actions, _ = _late(Rules(), 40)
+    scene = table(w, Rules(), seed=40, actions=actions)
+    key(w, "h")
+    for _ in range(3000):
+        w.pump()
+        if scene.ctl.hint_ticket is None and scene.ctl.hint_zones:
+            break
+    w.move((1000, 360))
+    w.shot(os.path.join(out, "hint.png"))
 
 
 def review_shot(w, out: str) -> None:
@@ -150,5 +167,7 @@ if __name__ == "__main__":   # OUT_DIR [review]: every picture, or the review's 
     sys.path.insert(0, os.path.dirname(__file__))
     if sys.argv[2:3] == ["review"]:
         review_shot(Window((1280, 800)), sys.argv[1])
+    elif sys.argv[2:3] == ["hint"]:
+        hint_shot(Window((1280, 800)), sys.argv[1])
     else:
         main(sys.argv[1])
