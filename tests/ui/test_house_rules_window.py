@@ -129,3 +129,11 @@ def test_the_score_history_keeps_the_house_rules(launch):
     assert (opts["jokers"], opts["stock_exhausted"], opts["natural_canastas_to_go_out"],
             opts["concealed_bonus"]) == (0, "reshuffle", 1, 500)
     assert Rules.from_dict(opts).resolved() == rules.resolved()
+
+
+def test_the_review_turn_list_names_the_draw_that_turned_the_pile_over():
+    from canasta.engine import Draw
+    from canasta.ui.screens.review_replay import move_text
+    assert move_text("West", Draw(), 5, restock=True) == "West turns the pile over and draws"
+    assert move_text("You", Draw(), 5, restock=True) == "You turn the pile over and draw"
+    assert move_text("West", Draw(), 5) == "West draws"

@@ -124,7 +124,7 @@ class ReviewScene(Scene):
                 continue
             if i >= self.end_index:
                 break
-            out.append(move_text(self.names[st.to_act], a, len(st.hands[st.to_act])))
+            out.append(move_text(self.names[st.to_act], a, len(st.hands[st.to_act]), restock=not st.stock))
         return out
 
     def _start_coach(self) -> None:
