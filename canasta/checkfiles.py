@@ -19,7 +19,7 @@ from typing import Callable, TextIO
 
 from .store import paths
 from .store.database import DB_FILE, ScoreDatabase
-from .store.lock import BUSY, LOCK_FILE, InstanceLock
+from .store.lock import BUSY, LOCK_FILE, UNKNOWN, InstanceLock
 from .store.names import parse_seats
 from .store.saves import JOURNAL_FILE, SNAPSHOT_FILE, SaveSlot
 from .store.settings import SETTINGS_FILE, load_settings
@@ -140,8 +140,11 @@ def check_saved_game(folder: Path) -> Lines:
     lines = [(SNAPSHOT_FILE, _status([m for m in messages if "damaged" not in m], folder, before, f"sound ({what})"))]
     if JOURNAL_FILE in before:
         journal_copies = [c for c in _new_copies(folder, before) if c.endswith(".journal")]
+        said = [m for m in messages if "damaged" in m or "could not be read" in m]
         if journal_copies:
             lines.append((JOURNAL_FILE, f"damaged and set aside as {', '.join(journal_copies)} ({' '.join(messages)})"))
+        elif said:
+            lines.append((JOURNAL_FILE, f"damaged, and it could not be set aside ({' '.join(said)})"))
         else:
             lines.append((JOURNAL_FILE, "sound"))
     return lines + _set_aside_earlier(folder, ("current-game",), before)
@@ -170,6 +173,12 @@ def report() -> list[tuple[str, Lines]]:
             sections.append((f"Score history: {data}", [(DB_FILE, busy)]))
             sections.append((f"Game in progress: {state}", [
                 (SNAPSHOT_FILE, busy), (LOCK_FILE, f"locked by {by}")]))
+            return sections
+        if locked == UNKNOWN:
+            unknown = ("cannot be locked (it is not a file the game can lock, or the folder is read-only): "
+                       "another copy may be open, and the game plays with saving off until it is fixed")
+            sections.append((f"Score history: {data}", [(DB_FILE, "not checked: " + unknown.split(": ")[1])]))
+            sections.append((f"Game in progress: {state}", [(SNAPSHOT_FILE, "not checked"), (LOCK_FILE, unknown)]))
             return sections
         sections.append(check_folder("Score history", data, check_scores))
         heading, lines = check_folder("Game in progress", state, check_saved_game)
