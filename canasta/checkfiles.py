@@ -55,6 +55,8 @@ def _status(messages: list[str], folder: Path, before: set[str], sound: str) -> 
     copies = _new_copies(folder, before)
     if copies:
         return f"damaged and set aside as {', '.join(copies)} ({' '.join(messages)})"
+    if any("could not be set aside" in m or "left as it is" in m for m in messages):
+        return f"damaged, and it could not be set aside ({' '.join(messages)})"
     if messages:
         return f"{sound}, but: {' '.join(messages)}"
     return sound
@@ -92,8 +94,9 @@ def check_scores(folder: Path) -> Lines:
     copies = [c for c in _new_copies(folder, before) if c.startswith("scores-") and not c.startswith("scores-pending")]
     if copies:
         lines.append((DB_FILE, f"damaged and set aside as {', '.join(copies)} ({' '.join(db_messages)})"))
-    elif db_messages:
-        lines.append((DB_FILE, f"{sound}, but: {' '.join(db_messages)}"))
+    elif db_messages:   # not called sound: what it holds could not all be read
+        read = f"{count} finished game{'s' if count != 1 else ''} read"
+        lines.append((DB_FILE, f"{read}, but: {' '.join(db_messages)}"))
     else:
         lines.append((DB_FILE, sound))
     pending_messages = [m for m in opening if "waiting" in m] + closing
@@ -155,6 +158,11 @@ def check_folder(title: str, folder: Path, check: Callable[[Path], Lines]) -> tu
     if paths.file_in_place(folder):
         return heading, [("(folder)", "is a file, not a folder: nothing can be kept here until it is moved")]
     if not folder.is_dir():
+        above = folder.parent
+        while above != above.parent and not above.exists():
+            above = above.parent
+        if above.exists() and not above.is_dir():
+            return heading, [("(folder)", f"cannot be created: {above} is a file, not a folder")]
         return heading, [("(folder)", "missing (created when the game first writes here)")]
     return heading, check(folder)
 

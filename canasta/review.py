@@ -93,6 +93,28 @@ def write_record(game: Game, path: str | Path, **extra: Any) -> Path:
     return p
 
 
+def export_deal(game: Game, number: int, folder: str | Path, **extra: Any) -> Path:
+    """Write deal ``number`` of ``game`` into ``folder`` as a record file named by its
+    content (``canasta-deal-3-1a2b3c4d.json``): two different deals never share a name,
+    so an export never overwrites another (a second export of the same deal rewrites the
+    same content). Raises OSError."""
+    text = record_text(game_until_deal_end(game, number), **extra)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    folder = Path(folder)
+    for n in range(8, len(digest) + 1, 4):
+        path = folder / f"canasta-deal-{number}-{digest[:n]}.json"
+        try:
+            if not path.exists() or read_file(path, MAX_RECORD_BYTES).decode("utf-8", "replace") == text:
+                break
+        except OSError:
+            continue
+    else:
+        raise FileExistsError(f"no free name for deal {number} in {folder}")
+    from .store.atomic import atomic_write_text
+    atomic_write_text(path, text)
+    return path
+
+
 def game_until_deal_end(game: Game, deal: int) -> Game:
     """The record up to the end of deal ``deal`` (1-based): to share one deal."""
     out = Game(game.rules, game.seed, game.first_dealer)

@@ -269,3 +269,33 @@ def test_check_files_and_the_window_treat_an_unlockable_lock_as_in_use(tmp_path,
     from canasta.checkfiles import report
     text = repr(report())
     assert "free" not in text and "cannot be locked" in text
+
+
+# --------------------------------------------------------------------------- 11. the smaller ones
+
+
+def test_two_deals_with_the_same_seed_export_to_two_files(tmp_path):
+    from canasta.engine import legal_actions
+    from canasta.review import export_deal
+    one, two = Game(Rules(), 7), Game(Rules(), 7)
+    for game in (one, two):
+        game.play(legal_actions(game.state)[0])   # the draw
+    one.play(legal_actions(one.state)[-1])
+    two.play(legal_actions(two.state)[-2])
+    assert one.actions != two.actions
+    first = export_deal(one, 1, tmp_path)
+    second = export_deal(two, 1, tmp_path)
+    assert first != second and first.exists() and second.exists()
+    assert read_record(first).actions == one.actions and read_record(second).actions == two.actions
+    assert export_deal(one, 1, tmp_path) == first   # the same deal again: the same file
+
+
+def test_check_files_with_canasta_home_a_file_says_so(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.write_text("not a folder")
+    monkeypatch.setenv("CANASTA_HOME", str(home))
+    from canasta.checkfiles import report
+    sections = report()
+    statuses = [status for _heading, lines in sections for _name, status in lines]
+    assert statuses and all("missing" not in s for s in statuses), statuses
+    assert any(f"{home} is a file" in s for s in statuses)
