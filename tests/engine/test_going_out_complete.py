@@ -33,7 +33,7 @@ def partitions(items):
 
 def brute_force_out(st, seat) -> bool:
     from canasta.engine.actions import Group
-    from canasta.engine.variants.samba_rules import _goes_out
+    from canasta.engine.variants.samba_out import goes_out as _goes_out
     hand = list(st.hands[seat])
     ids = [m.id for m in st.melds[st.team_of(seat)] if not m.closed]
     hand_set = set(hand)

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from types import SimpleNamespace
 from typing import Optional
 
 from ..actions import Group
 from ..cards import BLACK3, KIND_OF, POINTS_OF, RED3, SUIT_OF, WILD_OF
+from ..core import _concealed_ok, _going_out_error
 from ..state import State
 from . import samba as G
+from . import samba_rules
 
 _FULL = G.CANASTA_SIZE
 _RUN_MAX = G.SEQUENCE_MAX
@@ -46,7 +49,7 @@ def _rank_options(n: int, table: tuple, limit: int, twice: bool, more: bool) -> 
     groups ``table`` ((naturals, wilds, size, a canasta), in order) and new groups.
     ``{(wild cards taken, a natural canasta made): (canastas made, [(index into table
     or -1, naturals, wild cards), ...])}``, the most canastas for each key."""
-    r = _R(limit, twice, more)
+    r = SimpleNamespace(wild_limit=limit, twice_naturals=twice, more_naturals_than_wilds=more)
 
     def merge(into: dict, key, value) -> None:
         got = into.get(key)
@@ -89,13 +92,6 @@ def _rank_options(n: int, table: tuple, limit: int, twice: bool, more: bool) -> 
         return out
 
     return olds(0, n)
-
-
-class _R:
-    __slots__ = ("wild_limit", "twice_naturals", "more_naturals_than_wilds")
-
-    def __init__(self, limit, twice, more):
-        self.wild_limit, self.twice_naturals, self.more_naturals_than_wilds = limit, twice, more
 
 
 @lru_cache(maxsize=None)
@@ -230,6 +226,24 @@ def _suit_moves(items: tuple, k: int, c: int, seqs: dict, suit_seqs: list, ahead
                         continue
                     out.append((after, u + t + t7, made, (choices, starts, t, t7)))
     return out
+
+
+def goes_out(st: State, seat: int, groups, left: int, hand_set: set) -> bool:
+    """Whether melding ``groups`` (and discarding ``left``, or -1) goes out, as the
+    validator judges it."""
+    err, plan = samba_rules.plan_groups(st, seat, groups, hand_set)
+    if err:
+        return False
+    remaining = len(st.hands[seat]) - plan.used  # type: ignore[union-attr]
+    if remaining != (1 if left >= 0 else 0):
+        return False
+    if _going_out_error(st, seat, plan, remaining):
+        return False
+    team = st.team_of(seat)
+    if not st.melds[team] and plan.points < st.minimum(team):  # type: ignore[union-attr]
+        if st.took_pile or not _concealed_ok(st, seat, plan):
+            return False
+    return True
 
 
 def way_out(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Optional[int]]]:

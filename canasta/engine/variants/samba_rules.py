@@ -578,11 +578,6 @@ def _out_potential(st: State, team: int, h: _Hand) -> int:
     return n
 
 
-#: the longest hand the quick going-out search looks at in one action (a longer one,
-#: or one it gives up on, is left to the complete search of ``samba_out``)
-_OUT_HAND_MAX = 11
-
-
 def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
     """A way for ``seat`` to go out now: (groups to meld in one action, the card to
     discard or None), or None. A quick search of the likely shapes first; when it finds
@@ -598,6 +593,7 @@ def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
     bad, _one = _placeable(st, team, h)
     if bad > 1:
         return None   # two naturals that no meld can take: both cannot be the card left
+    from .samba_out import goes_out as _goes_out, way_out
     hand_set = set(hand)
     if _out_potential(st, team, h) >= st.rules.canastas_to_go_out:  # type: ignore[operator]
         tries = 0
@@ -607,29 +603,10 @@ def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
                 break
             if _goes_out(st, seat, groups, left, hand_set):
                 return groups, (None if left < 0 else left)
-    from .samba_out import way_out
     way = way_out(st, seat)
     if way is not None and _goes_out(st, seat, way[0], -1 if way[1] is None else way[1], hand_set):
         return way
     return None
-
-
-def _goes_out(st: State, seat: int, groups, left: int, hand_set: set) -> bool:
-    """Whether melding ``groups`` (and discarding ``left``, or -1) goes out, as the
-    validator judges it."""
-    err, plan = plan_groups(st, seat, groups, hand_set)
-    if err:
-        return False
-    remaining = len(st.hands[seat]) - plan.used  # type: ignore[union-attr]
-    if remaining != (1 if left >= 0 else 0):
-        return False
-    if _going_out_error(st, seat, plan, remaining):
-        return False
-    team = st.team_of(seat)
-    if not st.melds[team] and plan.points < st.minimum(team):  # type: ignore[union-attr]
-        if st.took_pile or not _concealed_ok(st, seat, plan):
-            return False
-    return True
 
 
 # ---------------------------------------------------------------------------
