@@ -2,15 +2,19 @@
 seat can meld its whole hand, or all of it but one card to discard, in one action that
 gives the side the canastas going out needs, at any hand size, and one way to do it.
 
-A dynamic programme over the ranks 4 to ace. At each rank each suit's cards carry on
+A search over the ranks 4 to ace. At each rank each suit's cards carry on
 the sequences in progress (new ones, and the side's open sequences at either end) or
 start new ones; the rest go to the groups of that rank, whose uses of wild cards (new
 groups, the side's groups) are worked out once per shape. A state holds the sequences
 in progress, the wild cards the groups have taken, whether a natural card is the one
-left, and whether a natural canasta and a sequence canasta have been made; it keeps
-the most canastas it can reach. The wild cards the groups do not take make wild melds
-(Bolivia). The shapes are all there are, so a hand that cannot go out is told at any
-size; the way found is then checked by the validator before it is offered.
+left, whether a natural canasta and a sequence canasta have been made, and the
+canastas made so far (up to the number needed). The search goes depth first and stops
+at the first way out; a state that led nowhere is not tried again with as many
+canastas, and a state is dropped as soon as a bound (each rank's naturals and the wild
+cards, the sequences that can still reach seven) says the canastas cannot come. The
+wild cards the groups do not take make wild melds (Bolivia). The shapes are all there
+are, so a hand that cannot go out is told at any size; the way found is then checked
+by the validator before it is offered.
 
 Pure logic, no pygame; imported by ``samba_rules`` on first use.
 """
@@ -271,7 +275,8 @@ def way_out(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Optional[
             by_rs.setdefault((k, SUIT_OF[c]), []).append(c)
     wilds.sort(key=POINTS_OF.__getitem__)
     need = r.canastas_to_go_out
-    if not _may_reach(st, team, by_rs, len(wilds), need):
+    later = _may_reach(st, team, by_rs, len(wilds), need)
+    if later is None:
         return None
     slack: Optional[int] = None   # the points the card left may have (an initial meld)
     if not melds:
@@ -279,19 +284,21 @@ def way_out(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Optional[
         if not (st.took_pile or st.played_before_turn or st.partner_added):
             # concealed, the minimum does not apply but a canasta is needed
             if need == 0 and slack >= 0:
-                return (_search(st, seat, by_rs, wilds, b3, melds, slack, 0)
-                        or _search(st, seat, by_rs, wilds, b3, melds, None, 1))
+                return (_search(st, seat, by_rs, wilds, b3, melds, slack, 0, later)
+                        or _search(st, seat, by_rs, wilds, b3, melds, None, 1, later))
             slack = None
         elif slack < 0:
             return None
-    return _search(st, seat, by_rs, wilds, b3, melds, slack, need)
+    return _search(st, seat, by_rs, wilds, b3, melds, slack, need, later)
 
 
-def _may_reach(st: State, team: int, by_rs: dict, n_wild: int, need: int) -> bool:
+def _may_reach(st: State, team: int, by_rs: dict, n_wild: int, need: int) -> Optional[list[int]]:
     """A quick bound: whether the side could have ``need`` canastas (and the kinds the
     rules ask for) after melding the hand, counting each rank's naturals and the wild
     cards they would need, each suit's cards in runs of seven, seven wild cards; rank,
-    suit and wild limits are the only shapes it knows, so a False is certain."""
+    suit and wild limits are the only shapes it knows, so a None is certain. Otherwise
+    (``groups_from``, runs, wild): at most how many new canastas the groups of ranks k
+    and up (``groups_from[k]``), new sequences of seven and wild melds can make."""
     r = st.rules
     limit = min(r.wild_limit, _FULL - 1)
     have = 0
@@ -315,22 +322,24 @@ def _may_reach(st: State, team: int, by_rs: dict, n_wild: int, need: int) -> boo
     for (k, s), cards in by_rs.items():
         nat[k] = nat.get(k, 0) + len(cards)
         cover[s][k] += len(cards)
-    costs = []   # the wild cards each further group canasta of a rank needs
+    costs: dict[int, list[int]] = {}   # the wild cards each further group canasta of a rank needs
     clean = False
     for k, n in nat.items():
         j = 1
         while j * (_FULL - limit) <= n:
-            costs.append(max(0, _FULL * j - n) - max(0, _FULL * (j - 1) - n))
+            costs.setdefault(k, []).append(max(0, _FULL * j - n) - max(0, _FULL * (j - 1) - n))
             j += 1
         clean = clean or n >= _FULL
-    costs.sort()
-    groups = 0
-    spent = 0
-    for c in costs:
-        if spent + c > n_wild:
-            break
-        spent += c
-        groups += 1
+    groups_from = [0] * 16
+    for low in range(14, 3, -1):
+        spent = count = 0
+        for c in sorted(c for k, cs in costs.items() if k >= low for c in cs):
+            if spent + c > n_wild:
+                break
+            spent += c
+            count += 1
+        groups_from[low] = count
+    groups = groups_from[4]
     runs = 0
     for s in range(4):
         row = cover[s]
@@ -338,16 +347,16 @@ def _may_reach(st: State, team: int, by_rs: dict, n_wild: int, need: int) -> boo
             runs += sum(row) // _RUN_MAX
     wild = wild_cards // G.WILD_MELD_MAX if r.wild_melds else 0
     if have + groups + runs + wild < need:
-        return False
+        return None
     if r.out_needs_escalera and not runs and not any(G.is_sequence_canasta(k) for k in kinds):
-        return False
+        return None
     if r.out_needs_clean and not (runs or clean or any(k == "natural" or G.is_sequence_canasta(k) for k in kinds)):
-        return False
-    return True
+        return None
+    return groups_from, runs, wild
 
 
 def _search(st: State, seat: int, by_rs: dict, wilds: list, b3: list, melds: list, slack: Optional[int],
-            need: int):
+            need: int, later: tuple):
     r = st.rules
     groups_of: dict[int, list] = {}
     seqs: dict[int, tuple[int, int, int, int]] = {}
@@ -380,79 +389,23 @@ def _search(st: State, seat: int, by_rs: dict, wilds: list, b3: list, melds: lis
         need = max(need, 1)
     have = len(kinds)
     enough = max(need - have, 0)
-    layers: list[dict] = []
-    layer = {(((), (), (), ()), 0, 0, not want_clean, not want_esc, 0): (0, None, None)}
-    for k in range(4, 15):
-        for s in range(4):
-            c = len(by_rs.get((k, s), ()))
-            opening = [mid for mid in by_suit[s] if seqs[mid][1] == k]
-            ahead = [len(by_rs.get((k + j, s), ())) for j in range(1, 8)]
-            nxt: dict = {}
-            memo: dict = {}
-            for key, (cn, _p, _d) in layer.items():
-                suits, wg, lo, cl, es, pool = key
-                items = suits[s]
-                if opening:
-                    there = {it[1] for it in items if it[0] == "w"}
-                    items = tuple(sorted(items + tuple(("w", mid, seqs[mid][3]) for mid in opening
-                                                       if mid not in there)))
-                moves = memo.get(items)
-                if moves is None:
-                    moves = memo[items] = _suit_moves(items, k, c, seqs, by_suit[s], ahead)
-                for after, used, made, dec in moves:
-                    nkey = (suits[:s] + (after,) + suits[s + 1:], wg, lo, cl, es or made > 0, pool + c - used)
-                    val = min(cn + made, enough)
-                    got = nxt.get(nkey)
-                    if got is None or val > got[0]:
-                        nxt[nkey] = (val, key, ("suit", s, items, dec))
-            layers.append(nxt)
-            layer = nxt
-        nxt = {}
-        table = tables.get(k, ())
-        for key, (cn, _p, _d) in layer.items():
-            suits, wg, lo, cl, es, pool = key
-            lefts = [False]
-            if not lo and pool and (slack is None or POINTS_OF[by_rs_first(by_rs, k)] <= slack):
-                lefts.append(True)
-            for left in lefts:
-                n = pool - left
-                if not n and not table:
-                    opts = {(0, False): (0, ())}
-                else:
-                    opts = _rank_options(n, table, *sig)
-                for (w, clean), (made, parts) in opts.items():
-                    if wg + w > n_wild:
-                        continue
-                    nkey = (suits, wg + w, lo or left, cl or clean, es, 0)
-                    val = min(cn + made, enough)
-                    got = nxt.get(nkey)
-                    if got is None or val > got[0]:
-                        nxt[nkey] = (val, key, ("rank", k, left, parts))
-        for key in [key for key in nxt if key[2]]:
-            # a card left already is worth no more than the same state with none left
-            other = nxt.get(key[:2] + (False,) + key[3:])
-            if other is not None and other[0] >= nxt[key][0]:
-                del nxt[key]
-        layers.append(nxt)
-        layer = nxt
-
     room = tuple(x for _m, x in rooms)
-    for key, (cn, _p, _d) in sorted(layer.items(), key=lambda kv: -kv[1][0]):
+    groups_from, runs, wild_melds = later
+    order = [(k, s) for k in range(4, 15) for s in (0, 1, 2, 3, -1)]   # -1: the groups of rank k
+    moves_of: dict = {}
+    failed: dict = {}    # (step, state) -> the most canastas it was tried with, and failed
+
+    def finish(key, cn: int):
+        """How the hand ends (wild card or black three left, wild melds), or None."""
         suits, wg, lo, cl, es, _pool = key
         made = 0
-        ok = True
         for items in suits:
             for it in items:
                 got = _closing(it)
                 if got is None:
-                    ok = False
-                    break
+                    return None
                 made += got
                 es = es or got > 0
-            if not ok:
-                break
-        if not ok:
-            continue
         ways = [(None, None)]              # (the wild card left, the black three left)
         if not lo:
             if wilds and (slack is None or POINTS_OF[wilds[0]] <= slack):
@@ -474,17 +427,73 @@ def _search(st: State, seat: int, by_rs: dict, wilds: list, b3: list, melds: lis
                 if got is None:
                     continue
                 bolivias, wild_parts = got
-            total = have + cn + made + bolivias
-            if total < need:  # type: ignore[operator]
+            if have + cn + made + bolivias < need:  # type: ignore[operator]
                 continue
-            if r.out_needs_escalera and not es:
+            if (r.out_needs_escalera and not es) or (r.out_needs_clean and not cl):
                 continue
-            if r.out_needs_clean and not cl:
-                continue
-            left_card = wild_left if wild_left is not None else b3_left
-            return _build(st, layers, key, by_rs, wilds, b3, groups_of, seqs, rooms, wild_parts,
-                          wild_left, b3_left, left_card, nb3)
-    return None
+            return wild_parts, wild_left, b3_left, nb3
+        return None
+
+    def step(i: int, key, cn: int) -> Optional[list]:
+        """The decisions from step ``i`` on that reach a way out, depth first (the
+        first way found is taken), or None; a state that failed is not tried again."""
+        if i == len(order):
+            end = finish(key, cn)
+            return None if end is None else [end]
+        suits, wg, lo, cl, es, pool = key
+        if failed.get((i, key), -1) >= cn:
+            return None
+        if lo and failed.get((i, key[:2] + (False,) + key[3:]), -1) >= cn:
+            return None   # the same with no card left failed: this one cannot do better
+        k, s = order[i]
+        sevens = sum(1 for items in suits for it in items if it[0] == "t")
+        new_runs = runs if k <= 14 - _RUN_MAX + 1 else 0     # a new sequence of seven starts by the 8
+        if cn + groups_from[k] + wild_melds + len(seqs) + sevens + new_runs < enough:
+            return None   # the canastas still to come cannot make up the number
+        if not es and not (seqs or sevens or new_runs):
+            return None   # the sequence canasta the rules ask for can no longer be made
+        if s >= 0:
+            items = suits[s]
+            opening = [mid for mid in by_suit[s] if seqs[mid][1] == k]
+            if opening:
+                there = {it[1] for it in items if it[0] == "w"}
+                items = tuple(sorted(items + tuple(("w", mid, seqs[mid][3]) for mid in opening
+                                                   if mid not in there)))
+            c = len(by_rs.get((k, s), ()))
+            moves = moves_of.get((k, s, items))
+            if moves is None:
+                ahead = [len(by_rs.get((k + j, s), ())) for j in range(1, 8)]
+                moves = moves_of[(k, s, items)] = _suit_moves(items, k, c, seqs, by_suit[s], ahead)
+            for after, used, made, dec in moves:
+                nkey = (suits[:s] + (after,) + suits[s + 1:], wg, lo, cl, es or made > 0, pool + c - used)
+                got = step(i + 1, nkey, min(cn + made, enough))
+                if got is not None:
+                    return [("suit", s, items, dec)] + got
+        else:
+            table = tables.get(k, ())
+            lefts = [False]
+            if not lo and pool and (slack is None or POINTS_OF[by_rs_first(by_rs, k)] <= slack):
+                lefts.append(True)
+            for left in lefts:
+                n = pool - left
+                opts = _rank_options(n, table, *sig) if n or table else {(0, False): (0, ())}
+                for (w, clean), (made, parts) in sorted(opts.items(), key=lambda kv: -kv[1][0]):
+                    if wg + w > n_wild:
+                        continue
+                    nkey = (suits, wg + w, lo or left, cl or clean, es, 0)
+                    got = step(i + 1, nkey, min(cn + made, enough))
+                    if got is not None:
+                        return [("rank", k, left, parts)] + got
+        failed[(i, key)] = cn
+        return None
+
+    found = step(0, (((), (), (), ()), 0, False, not want_clean, not want_esc, 0), 0)
+    if found is None:
+        return None
+    wild_parts, wild_left, b3_left, nb3 = found[-1]
+    left_card = wild_left if wild_left is not None else b3_left
+    return _build(st, found[:-1], by_rs, wilds, b3, groups_of, seqs, rooms, wild_parts,
+                  wild_left, b3_left, left_card, nb3)
 
 
 def by_rs_first(by_rs: dict, k: int) -> int:
@@ -495,15 +504,9 @@ def by_rs_first(by_rs: dict, k: int) -> int:
     raise KeyError(k)
 
 
-def _build(st: State, layers: list, key, by_rs: dict, wilds: list, b3: list, groups_of: dict, seqs: dict,
+def _build(st: State, steps: list, by_rs: dict, wilds: list, b3: list, groups_of: dict, seqs: dict,
            rooms: list, wild_parts: list, wild_left, b3_left, left_card, nb3: int):
     """The groups of the way the programme found, replayed from its decisions."""
-    steps = []
-    for layer in reversed(layers):
-        _val, prev, dec = layer[key]
-        steps.append(dec)
-        key = prev
-    steps.reverse()
     cards = {rs: list(v) for rs, v in by_rs.items()}
     spare = [c for c in wilds if c != wild_left] if wild_left is not None else list(wilds)
     onto: dict[int, list[int]] = {}
