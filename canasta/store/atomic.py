@@ -33,11 +33,12 @@ class NotAFile(OSError):
     """What stands at the path is not a regular file, or is too large to be one of ours."""
 
 
-def read_file(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> bytes:
-    """The bytes of the regular file at ``path``. Raises ``FileNotFoundError`` and the
-    other ``OSError``s of opening it, and :class:`NotAFile` (an ``OSError`` whose
-    ``strerror`` reads inside a sentence) for a FIFO, a device, a socket or a folder, and
-    for a file larger than ``limit`` bytes. Never blocks on a FIFO."""
+def read_file(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES, head: bool = False) -> bytes:
+    """The bytes of the regular file at ``path`` (with ``head``, only its first
+    ``limit`` bytes, however long it is). Raises ``FileNotFoundError`` and the other
+    ``OSError``s of opening it, and :class:`NotAFile` (an ``OSError`` whose ``strerror``
+    reads inside a sentence) for a FIFO, a device, a socket or a folder, and for a file
+    larger than ``limit`` bytes. Never blocks on a FIFO."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -49,6 +50,8 @@ def read_file(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> byte
             raise NotAFile(None, "it is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise NotAFile(None, "it is not a regular file")
+        if head:
+            return os.read(fd, limit)
         if info.st_size > limit:
             raise NotAFile(None, f"it is too large ({info.st_size:,} bytes)")
         chunks = []

@@ -68,7 +68,7 @@ from typing import Any, Callable
 
 from ..vocab import SEAT_KINDS
 from . import safejson
-from .atomic import atomic_write_text, quarantine, read_file
+from .atomic import NotAFile, atomic_write_text, quarantine, read_file
 from .names import check_name, check_text
 from .paths import data_dir, describe_error, ensure_dir
 
@@ -561,11 +561,12 @@ class ScoreDatabase:
 
     def _connect_checked(self) -> sqlite3.Connection:
         """Open, check, migrate; raise ``_Unusable`` or ``sqlite3.Error``/``OSError``."""
-        try:
-            with open(self.path, "rb") as handle:
-                header = handle.read(len(SQLITE_MAGIC))
+        try:   # a FIFO or a device in its place is refused here, never waited on
+            header = read_file(self.path, len(SQLITE_MAGIC), head=True)
         except FileNotFoundError:
             header = b""
+        except NotAFile:
+            raise _Unusable("was not a regular file") from None
         if header and header != SQLITE_MAGIC:
             raise _Unusable(_DAMAGED)
         conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)

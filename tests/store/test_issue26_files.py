@@ -73,7 +73,7 @@ def test_read_file_refuses_what_is_not_a_regular_file(tmp_path):
     assert read_file(big, limit=2000) == b"x" * 2000
 
 
-@pytest.mark.parametrize("name", ["settings", "snapshot", "journal", "pending"])
+@pytest.mark.parametrize("name", ["settings", "snapshot", "journal", "pending", "database"])
 def test_a_fifo_in_place_of_a_user_file_does_not_hang_the_start(tmp_path, name):
     code = f"""
 import os, json
@@ -94,16 +94,19 @@ elif name in ("snapshot", "journal"):
     target = folder / (SNAPSHOT_FILE if name == "snapshot" else JOURNAL_FILE)
     target.unlink(missing_ok=True); os.mkfifo(target)
     print(SaveSlot(folder).load()[1])
-else:
+elif name == "pending":
     db = ScoreDatabase(); db.close()
     target = db.pending_path; target.unlink(missing_ok=True); os.mkfifo(target)
-    db = ScoreDatabase(); print(db.take_messages() if hasattr(db, "take_messages") else "opened"); db.close()
+    db = ScoreDatabase(); print(db.take_messages()); db.close()
+else:
+    from canasta.store.database import DB_FILE
+    folder = paths.data_dir(); folder.mkdir(parents=True, exist_ok=True); os.mkfifo(folder / DB_FILE)
+    db = ScoreDatabase(); print(db.all_games(), db.take_messages()); db.close()
 """
     out = _in_child(code, tmp_path)
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
-    if name in ("settings", "snapshot", "journal"):
-        assert "not a regular file" in out.stdout
+    assert "not a regular file" in out.stdout
 
 
 def test_replay_of_a_fifo_or_a_device_is_one_sentence(tmp_path):
