@@ -13,13 +13,20 @@ from typing import Any, Optional
 from .actions import Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
 
 
+def quoted(value: Any, most: int = 40) -> str:
+    """``repr`` of a value a message quotes from a file, a long one cut short (a
+    record is another person's file: its values may be of any size)."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most] + "..."
+
+
 class RecordError(ValueError):
     """A record that cannot be played back; the message says why in one sentence."""
 
 
 def card_from(value: Any, limit: int, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-        raise RecordError(f"{where}: {value!r} is not a card of this game.")
+        raise RecordError(f"{where}: {quoted(value)} is not a card of this game.")
     return value
 
 
@@ -33,7 +40,7 @@ def meld_id_from(value: Any, where: str) -> Optional[int]:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RecordError(f"{where}: {value!r} is not a meld.")
+        raise RecordError(f"{where}: {quoted(value)} is not a meld.")
     return value
 
 

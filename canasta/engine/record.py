@@ -11,7 +11,7 @@ import json
 from typing import Any, Optional
 
 from .actions import Action, Group, Meld, TakePile
-from .codec import RecordError, cards_from, groups_from
+from .codec import RecordError, cards_from, groups_from, quoted
 from .core import ACTIONS, IllegalAction, action_table, apply_in_place, new_game
 from .events import Event
 from .rules import Rules, RulesError
@@ -40,7 +40,7 @@ def action_from_json(d: Any, limit: int, where: str = "action", rules: Optional[
     for spec in (action_table(rules) if rules is not None else ACTIONS).values():
         if spec.name == t:
             return spec.from_json(d, limit, where)
-    raise RecordError(f"{where}: unknown action type {t!r}.")
+    raise RecordError(f"{where}: unknown action type {quoted(t)}.")
 
 
 # -- version 1 ------------------------------------------------------------------------
@@ -50,7 +50,7 @@ def _old_group(value: Any, limit: int, where: str) -> tuple[tuple[int, ...], int
         raise RecordError(f"{where}: a meld group must be an object.")
     rank = value.get("rank", 0)
     if isinstance(rank, bool) or not isinstance(rank, int) or not (rank == 0 or 4 <= rank <= 14):
-        raise RecordError(f"{where}: {rank!r} is not a rank.")
+        raise RecordError(f"{where}: {quoted(rank)} is not a rank.")
     return cards_from(value.get("cards"), limit, where), rank
 
 
@@ -132,7 +132,7 @@ class Game:
             raise RecordError("The file is not a Canasta game record.")
         version = data.get("version")
         if version not in (1, VERSION) or isinstance(version, bool):
-            raise RecordError(f"The {what} has version {_cut(version)}; this program reads versions 1 to {VERSION}.")
+            raise RecordError(f"The {what} has version {quoted(version)}; this program reads versions 1 to {VERSION}.")
         try:
             rules = Rules.from_dict(data.get("rules", {}))
             rules.resolved()
@@ -189,7 +189,3 @@ def seed_ok(seed: Any) -> bool:
     return isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH
 
 
-def _cut(value: Any, most: int = 40) -> str:
-    """``repr`` of a value a message quotes, a long one cut short."""
-    text = repr(value)
-    return text if len(text) <= most else text[:most] + "..."

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .cards import MAX_PACKS
+from .codec import quoted
 
 STOCK_EXHAUSTED = ("play_on", "end")
 #: Classic also offers the house rule of RULES.md 9.1: the pile turned into a new stock once
@@ -129,7 +130,7 @@ class Rules:
         from .variants import get, names
         game = get(self.variant)
         if game is None:
-            raise RulesError(f"Unknown game {self.variant!r}; this version plays: {', '.join(names())}.")
+            raise RulesError(f"Unknown game {quoted(self.variant)}; this version plays: {', '.join(names())}.")
         if not getattr(game, "HOUSE_RULES", False):   # jokers, natural canastas (RULES.md 9.1)
             title = getattr(game, "TITLE", self.variant)
             if self.jokers is not None:
@@ -197,7 +198,7 @@ class Rules:
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise RulesError(f"Unknown rule option {key!r}.")
+                raise RulesError(f"Unknown rule option {quoted(key)}.")
             if value is None:
                 continue
             if key == "scoring":
@@ -206,7 +207,7 @@ class Rules:
                 known_s = {f.name for f in fields(Scoring)}
                 for k, v in value.items():
                     if k not in known_s:
-                        raise RulesError(f"Unknown scoring figure {k!r}.")
+                        raise RulesError(f"Unknown scoring figure {quoted(k)}.")
                     if k == "red_threes_negative_without_meld":
                         if not isinstance(v, bool):
                             raise RulesError(f"scoring.{k} must be true or false.")
@@ -297,7 +298,7 @@ def rule_overrides(pairs: Any) -> dict[str, Any]:
     for pair in pairs or ():
         key, sep, text = str(pair).partition("=")
         if not sep or not key.strip():
-            raise RulesError(f"{pair!r} is not of the form OPTION=VALUE.")
+            raise RulesError(f"{quoted(pair)} is not of the form OPTION=VALUE.")
         try:
             value = json.loads(text)
         except ValueError:
@@ -318,7 +319,7 @@ def books_from(value: Any) -> tuple[tuple[str, int], ...]:
         raise RulesError("books_to_go_out must be a table of book kinds and counts.")
     for k, n in value.items():
         if k not in BOOK_KINDS:
-            raise RulesError(f"Unknown kind of book {k!r} (the kinds: {', '.join(BOOK_KINDS)}).")
+            raise RulesError(f"Unknown kind of book {quoted(k)} (the kinds: {', '.join(BOOK_KINDS)}).")
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 20:
             raise RulesError("The books needed to go out are whole numbers from 0 to 20.")
     return tuple((k, int(value.get(k, 0))) for k in BOOK_KINDS)

@@ -302,3 +302,14 @@ def test_check_files_with_canasta_home_a_file_says_so(tmp_path, monkeypatch):
     statuses = [status for _heading, lines in sections for _name, status in lines]
     assert statuses and all("missing" not in s for s in statuses), statuses
     assert any(f"{home} is a file" in s for s in statuses)
+
+
+def test_a_huge_action_type_is_quoted_short(tmp_path):
+    """Found by the fuzz above: an action type of 400 digits was quoted whole."""
+    data = json.loads(json.dumps(RECORD))
+    data["actions"][0]["type"] = 10 ** 400
+    path = _record_file(tmp_path, json.dumps(data), "fuzz.json")
+    with pytest.raises(RecordError) as exc:
+        read_record(path)
+    message = str(exc.value)
+    assert "fuzz.json" in message and "unknown action type" in message and len(message) < 200, message
