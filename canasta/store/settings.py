@@ -54,6 +54,8 @@ class Settings:
     """
 
     animation_speed: str = "normal"
+    #: cards move at once and nothing pulses, whatever ``animation_speed`` says
+    reduced_motion: bool = False
     #: seconds between two computer players' moves (one of ``COMPUTER_PAUSES``)
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     sound: bool = True
@@ -162,6 +164,7 @@ def _last_game(value: Any) -> dict[str, Any]:
 
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _one_of(ANIMATION_SPEEDS),
+    "reduced_motion": _boolean,
     "computer_pause": _pause,
     "sound": _boolean,
     "volume": _volume,

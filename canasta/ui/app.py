@@ -19,6 +19,11 @@ from .sound import SoundBoard  # noqa: E402
 from ..vocab import MIN_WINDOW_SIZE as MIN_SIZE  # noqa: E402
 from ..vocab import TABLE_COLOURS  # noqa: E402
 
+#: The key that turns the sound off and on from any screen (M melds at the table), and
+#: its name as the screens show it.
+MUTE_KEY = pygame.K_F8
+MUTE_KEY_NAME = "F8"
+
 
 class App:
     """Owns the window, the shared resources (card art, sounds, computer players,
@@ -125,6 +130,18 @@ class App:
         for listener in list(self.settings_listeners):
             listener()
 
+    def toggle_mute(self) -> None:
+        """The mute key: sound off (or back on) at once, kept in the settings, and said."""
+        s = self.settings
+        s.sound = not s.sound
+        self.apply_settings()
+        if self.session is not None:
+            self.session.save_settings()
+        sentence = (f"Sound off ({MUTE_KEY_NAME} turns it back on)." if not s.sound
+                    else f"Sound on ({MUTE_KEY_NAME} mutes it).")
+        if self.scene is not None:
+            self.scene.notice(sentence, 3.0, error=False)
+
     def request_screenshot(self, path: str) -> None:
         self._shots.append(path)
 
@@ -168,6 +185,9 @@ class App:
                 self.keyboard_used = True
                 if event.key == pygame.K_F11:
                     self.toggle_fullscreen()
+                    continue
+                if event.key == MUTE_KEY:
+                    self.toggle_mute()
                     continue
             elif event.type == pygame.MOUSEBUTTONDOWN:
                 self.keyboard_used = False

@@ -13,11 +13,12 @@ from ...store import Settings, save_settings
 from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, HAND_SORTS, TABLE_COLOURS, Choices
 from ..forms import MUTED, Button, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
 from ..draw import note
+from ..app import MUTE_KEY_NAME
 from ..layout import CARD_H, CARD_W, View
 from ..widgets import DIM, INK, blit_text
 
 # the settings "Restore defaults" puts back (not the name, the window or the last game)
-LOOK_AND_PLAY = ("animation_speed", "computer_pause", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards",
+LOOK_AND_PLAY = ("animation_speed", "reduced_motion", "computer_pause", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards",
                  "show_points", "hand_sort", "confirm_discard", "hints_allowed", "undo_allowed")
 # the preview: ten of clubs, queen of diamonds, ace of spades, a joker
 PREVIEW = (8, 23, 51, 52)
@@ -52,9 +53,10 @@ class SettingsScreen(Screen):
             ("Show card points", "Each card's point value in its corner.", toggle("show_points")),
             ("Hand sorting", "How the cards in your hand are ordered.",
              stepper("hand_sort", HAND_SORTS)),
+            ("Reduced motion", "Cards move at once; nothing pulses or flashes.", toggle("reduced_motion")),
         ]
         self.right_rows: list[tuple[str, str, object]] = [
-            ("Sound", "Card and table sound effects.", toggle("sound")),
+            ("Sound", f"Card and table sound effects; {MUTE_KEY_NAME} mutes them on any screen.", toggle("sound")),
             ("Volume", "How loud the effects play.",
              Slider(lambda: self.app.settings.volume, lambda v: self.set("volume", v), name="volume")),
             ("Computer pace", "The pause after a computer's move.",

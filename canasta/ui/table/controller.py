@@ -30,7 +30,7 @@ from ...engine.narrate import Line, deal_lines, narrate, opening_line
 from ...engine.observe import observe
 from ...engine.record import Game
 from ...engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY
-from ..anim import Animator, Pose
+from ..anim import Animator, Pose, motion_speed
 from ..layout import STOCK_POS
 from ..widgets import Toast
 from .hint import Hint, cards_of, hint_zones
@@ -64,7 +64,7 @@ class TableController:
         self.on_leave = on_leave
         self.on_change = on_change
         self.owner = owner if owner is not None else self   # what on_change is told changed
-        self.animator = Animator(app.settings.animation_speed)
+        self.animator = Animator(motion_speed(app.settings))
         self.toast = Toast()
         self.layout = TableLayout()
         self.selected: set[int] = set()
@@ -633,7 +633,7 @@ class TableController:
     # ------------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
         """The frame's step: animations, hints, computer turns, the end of a deal."""
-        self.animator.set_speed(self.app.settings.animation_speed)
+        self.animator.set_speed(motion_speed(self.app.settings))
         if self.skipping:
             if self.animator.busy:
                 self.animator.snap(self.layout.targets)
