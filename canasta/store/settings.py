@@ -59,6 +59,8 @@ class Settings:
     #: seconds between two computer players' moves (one of ``COMPUTER_PAUSES``)
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     sound: bool = True
+    #: Read the game aloud: a screen reader or the system's speech command (ui/speech.py)
+    speech: bool = False
     volume: float = 0.7
     card_back: str = "blue"
     table_colour: str = "green"
@@ -167,6 +169,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "reduced_motion": _boolean,
     "computer_pause": _pause,
     "sound": _boolean,
+    "speech": _boolean,
     "volume": _volume,
     "card_back": _one_of(CARD_BACKS),
     "table_colour": _one_of(TABLE_COLOURS),

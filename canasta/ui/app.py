@@ -57,6 +57,8 @@ class App:
                 pass
         self.art = CardArt(settings.card_back, settings.four_colour, settings.show_points)
         self.sounds = SoundBoard(settings.sound, settings.volume)
+        from .speech import Speech
+        self.speech = Speech(settings)      # Read the game aloud; the back end is found when first needed
         if ai is None:
             from ..ai.worker import AIWorker
             ai = AIWorker()
@@ -205,6 +207,9 @@ class App:
                 self._since_draw = 0.0
             if self.scene.quit_requested:
                 self.running = False
+            missing = self.speech.take_notice()    # no way to speak: said once
+            if missing:
+                self.scene.notice(missing, 8.0, error=False)
         for path in self._shots:
             try:
                 pygame.image.save(self.screen, path)  # into a folder that exists: none is created
@@ -228,6 +233,7 @@ class App:
         scene = self.scene
         if scene is not None:
             scene.close()
+        self.speech.close()
         try:
             self.ai.close()
         except Exception:

@@ -27,6 +27,7 @@ def test_round_trip_of_every_value():
     original = Settings(
         animation_speed="fast",
         reduced_motion=True,
+        speech=True,
         sound=False,
         volume=0.25,
         card_back="purple",
@@ -86,7 +87,7 @@ variant = "classic"
 """
 
 #: the settings added since, with their defaults
-NEW_FIELDS = ("reduced_motion",)
+NEW_FIELDS = ("reduced_motion", "speech")
 
 
 def test_an_old_settings_file_loads_with_the_new_settings_at_their_defaults():

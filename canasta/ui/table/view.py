@@ -545,6 +545,9 @@ class TableView:
         keyboard = self.app.keyboard_used
         if b is not None and keyboard:
             pygame.draw.rect(surf, FOCUS, b.rect.inflate(6, 6), width=2, border_radius=v.size(9))
+        melds = getattr(scene, "meld_focus", None)      # the meld Enter would drop on (not in a review)
+        if keyboard and melds is not None and scene.focus.current() is melds:
+            pygame.draw.rect(surf, FOCUS, melds.rect.inflate(6, 6), width=3, border_radius=v.size(9))
         tip_of = next((x for x in scene.buttons if x.visible and x.hover and x.explanation()), None)
         if tip_of is None and b is not None and keyboard and b.explanation():
             tip_of = b
