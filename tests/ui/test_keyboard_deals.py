@@ -41,3 +41,22 @@ def test_a_whole_deal_with_the_keyboard_alone(launch, game, level):
     if not table.state.game_over:
         keys.key(pygame.K_RETURN)
         assert table.state.deal_number == deal + 1
+
+
+def test_backspace_takes_the_last_staged_meld_back(launch):
+    from canasta.engine.setup import position
+    from canasta.engine import Rules
+    from test_first_steps import AMERICAN_PLAY
+    from canasta.engine.cards import CODE_OF
+    app, session = launch(["--variant", "american", "--seed", "3"])
+    table = app.scene
+    table.game.state = position(Rules(variant="american"), AMERICAN_PLAY)
+    table.refresh()
+    keys = KeyPlayer(app, table)
+    hand = list(table.state.hands[0])
+    cards = [next(c for c in hand if CODE_OF[c] == code) for code in ("KH", "KC", "JK")]
+    keys.pick(cards)
+    keys.key(pygame.K_m)
+    assert table.staged == [tuple(cards)] or sorted(table.staged[0]) == sorted(cards)
+    keys.key(pygame.K_BACKSPACE)
+    assert table.staged == [] and not table.selected

@@ -422,6 +422,9 @@ class TableScene(Scene):
         if event.key == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
             self.ctl.undo()
             return
+        if event.key == pygame.K_BACKSPACE and self.ctl.staged:
+            self.ctl.unstage(len(self.ctl.staged) - 1)    # the last staged meld back to the hand
+            return
         if self.focus.current() is None:
             self.focus.focused = self.hand_focus    # the focused button went away: back to the hand
         if self.focus.handle_key(event):
