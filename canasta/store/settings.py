@@ -64,6 +64,8 @@ class Settings:
     volume: float = 0.7
     card_back: str = "blue"
     table_colour: str = "green"
+    #: the high-contrast theme: black table and panels, white edges, text at 7:1 or more
+    high_contrast: bool = False
     four_colour: bool = False
     large_cards: bool = False
     show_points: bool = False
@@ -173,6 +175,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "volume": _volume,
     "card_back": _one_of(CARD_BACKS),
     "table_colour": _one_of(TABLE_COLOURS),
+    "high_contrast": _boolean,
     "four_colour": _boolean,
     "large_cards": _boolean,
     "show_points": _boolean,

@@ -13,6 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from .cardart import CardArt  # noqa: E402
+from .draw import HC_BACKGROUND, set_high_contrast  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 
@@ -56,6 +57,7 @@ class App:
             except pygame.error:
                 pass
         self.art = CardArt(settings.card_back, settings.four_colour, settings.show_points)
+        set_high_contrast(settings.high_contrast)
         self.sounds = SoundBoard(settings.sound, settings.volume)
         from .speech import Speech
         self.speech = Speech(settings)      # Read the game aloud; the back end is found when first needed
@@ -90,11 +92,18 @@ class App:
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The table cloth at this size: the chosen colour with a soft vignette."""
         colour = TABLE_COLOURS.value(self.settings.table_colour) or TABLE_COLOURS.value(TABLE_COLOURS[0])
+        if self.settings.high_contrast:
+            colour = None          # high contrast: a plain black table
         key = (size, colour)
         surf = self._felt.get(key)
         if surf is None:
             self._felt.clear()
             w, h = size
+            if colour is None:
+                surf = pygame.Surface(size)
+                surf.fill(HC_BACKGROUND)
+                self._felt[key] = surf
+                return surf
             small = pygame.Surface((64, 40))
             for y in range(40):
                 for x in range(64):
@@ -128,6 +137,7 @@ class App:
         self._rot.clear()
         self.sounds.set_enabled(s.sound)
         self.sounds.set_volume(s.volume)
+        set_high_contrast(s.high_contrast)
         self._felt.clear()
         for listener in list(self.settings_listeners):
             listener()

@@ -28,6 +28,7 @@ def test_round_trip_of_every_value():
         animation_speed="fast",
         reduced_motion=True,
         speech=True,
+        high_contrast=True,
         sound=False,
         volume=0.25,
         card_back="purple",
@@ -87,7 +88,7 @@ variant = "classic"
 """
 
 #: the settings added since, with their defaults
-NEW_FIELDS = ("reduced_motion", "speech")
+NEW_FIELDS = ("reduced_motion", "speech", "high_contrast")
 
 
 def test_an_old_settings_file_loads_with_the_new_settings_at_their_defaults():

@@ -19,7 +19,7 @@ from ..layout import CARD_H, CARD_W, View
 from ..widgets import DIM, INK, blit_text
 
 # the settings "Restore defaults" puts back (not the name, the window or the last game)
-LOOK_AND_PLAY = ("animation_speed", "reduced_motion", "computer_pause", "sound", "speech", "volume", "card_back", "table_colour", "four_colour", "large_cards",
+LOOK_AND_PLAY = ("animation_speed", "reduced_motion", "high_contrast", "computer_pause", "sound", "speech", "volume", "card_back", "table_colour", "four_colour", "large_cards",
                  "show_points", "hand_sort", "confirm_discard", "hints_allowed", "undo_allowed")
 # the preview: ten of clubs, queen of diamonds, ace of spades, a joker
 PREVIEW = (8, 23, 51, 52)
@@ -55,6 +55,7 @@ class SettingsScreen(Screen):
             ("Hand sorting", "How the cards in your hand are ordered.",
              stepper("hand_sort", HAND_SORTS)),
             ("Reduced motion", "Cards move at once; nothing pulses or flashes.", toggle("reduced_motion")),
+            ("High contrast", "Black table, white edges, bolder outlines.", toggle("high_contrast")),
         ]
         self.right_rows: list[tuple[str, str, object]] = [
             ("Sound", f"Card and table sound effects; {MUTE_KEY_NAME} mutes them on any screen.", toggle("sound")),
