@@ -2,7 +2,9 @@
 
 Tab (after the hand) reaches :class:`MeldFocus`: Left and Right choose one of your
 side's melds, and Enter or Space does what dropping on that meld does: adds the picked
-cards to it, or, before you draw, takes the pile onto it (with the picked cards). So
+cards to it, or, before you draw, takes the pile onto it (with the picked cards); with
+nothing picked, where the game combines two groups of a rank (Samba's option), Enter
+picks the meld up and Enter on another joins them. So
 a wild card goes onto the meld you choose, a sequence's end card onto the sequence you
 choose, and the pile onto the meld its top card should join. The meld is ringed on the
 table while the keyboard is in use, and *Read the game aloud* names it.
@@ -17,6 +19,7 @@ from typing import Optional
 import pygame
 
 from ..controls import Control
+from .gestures import can_drag_meld
 from .voice import meld_words
 
 SCORES_KEY = pygame.K_c
@@ -29,6 +32,8 @@ class MeldFocus(Control):
         super().__init__("melds", "Your melds: Left and Right choose one, Enter adds the picked cards to it")
         self.scene = scene
         self.index = 0
+        #: a meld picked up with Enter to be joined to another (Samba's merge_groups)
+        self.carrying: Optional[int] = None
 
     def _melds(self) -> list:
         ctl = self.scene.ctl
@@ -72,10 +77,19 @@ class MeldFocus(Control):
             return
         zone = f"meld:{m.id}"
         st = ctl.state
+        carried = st.meld_by_id(st.team_of(st.to_act), self.carrying) if self.carrying is not None else None
+        self.carrying = None
+        if carried is not None:
+            if carried.id != m.id:     # Enter on the same meld puts it back down
+                ctl.release(list(carried.cards), zone, from_meld=carried.id)
+            return
         if st.phase == "draw" and st.pile:
             ctl.release([st.pile[-1]], zone, from_pile=True)
         elif ctl.selected:
             ctl.release(ctl.selected_in_order(), zone)
+        elif can_drag_meld(st, m.id):
+            self.carrying = m.id
+            ctl.say("Choose the meld to join it to (Left and Right), then Enter.", 4.0)
         else:
             ctl.say("Pick the cards to add first: Space on each card in your hand.", 3.5)
 
