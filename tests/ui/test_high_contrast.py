@@ -19,6 +19,13 @@ from test_layout_check import _late
 pytestmark = pytest.mark.usefixtures("user_folders")
 
 
+@pytest.fixture(autouse=True)
+def usual_theme_after():
+    """The theme is the drawing module's: put the usual one back for the tests after."""
+    yield
+    draw.set_high_contrast(False)
+
+
 def measured(app) -> list[tuple[float, str]]:
     """(ratio, words) of every line of text the frame shows: the ratio of its inkiest
     pixel to the colour most of its box shows (its background). A line covered by a
