@@ -11,8 +11,14 @@ from .vocab import ANIMATION_SPEEDS, LEVELS
 from .vocab import MIN_WINDOW_SIZE as MIN_SIZE  # the smallest window the game lays out
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # type: ignore[override]
+        """The one sentence of a usage error, any long value in it cut short."""
+        super().error(" ".join(_cut(word, 60) for word in message.split(" ")))
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="canasta", description="Canasta, the card game.")
+    ap = _Parser(prog="canasta", description="Canasta, the card game.")
     ap.add_argument("--autoplay", action="store_true", help="every seat is a computer player")
     ap.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=None, help="number of players")
     ap.add_argument("--variant", default=None, metavar="GAME",
@@ -33,19 +39,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--check-files", action="store_true",
                     help="say what the game finds in its user folders, then exit")
     a = ap.parse_args(argv)
-    if a.size:
+    if a.size is not None:
         try:
             w, h = (int(x) for x in a.size.lower().split("x"))
-            a.size = (w, h)
         except ValueError:
             ap.error("--size takes WIDTHxHEIGHT, e.g. 1280x800")
         (min_w, min_h), (max_w, max_h) = MIN_SIZE, MAX_WINDOW_SIZE
         if not (min_w <= w <= max_w and min_h <= h <= max_h):
-            ap.error(f"--size must be between {min_w}x{min_h} and {max_w}x{max_h}, not {w}x{h}")
+            ap.error(f"--size must be between {min_w}x{min_h} and {max_w}x{max_h}, not {_cut(f'{w}x{h}')}")
+        a.size = (w, h)
     if a.variant is not None:
         from .engine.variants import names
         if a.variant not in names():
-            ap.error(f"--variant must be one of {', '.join(names())}, not {a.variant}")
+            ap.error(f"--variant must be one of {', '.join(names())}, not {_cut(a.variant)}")
+    if a.variant is not None or a.players is not None:
+        from .engine.rules import Rules, RulesError
+        try:   # the table the options ask for (as ui.main builds it) must be one the game has
+            Rules(variant=a.variant or "classic", players=a.players or 4).resolved()
+        except RulesError as e:
+            ap.error(str(e))
+    if a.replay is not None and not a.replay.strip():
+        ap.error("--replay needs the name of a game record file")
     if a.deals is not None and a.deals < 1:
         ap.error(f"--deals must be 1 or more, not {a.deals}")
     if a.hotseat is not None and not 1 <= a.hotseat <= 6:
@@ -55,11 +69,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         if problem:
             ap.error(f"--screenshot {problem}")
     if a.seed is not None:
+        from .engine.record import MAX_SEED_LENGTH
+        if len(a.seed) > MAX_SEED_LENGTH:   # a record keeps the seed: it must read it back
+            ap.error(f"--seed takes a number or a word of at most {MAX_SEED_LENGTH} characters")
         try:
             a.seed = int(a.seed)
         except ValueError:
             pass
     return a
+
+
+def _cut(value, most: int = 40) -> str:
+    """A value as a message quotes it: a long one cut short."""
+    text = str(value)
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
 
 
 def _screenshot_problem(path: str) -> str | None:

@@ -84,6 +84,41 @@ def _bench_decisions(ns) -> int:
     return 0
 
 
+def bench_out(variant: str, deals: int, seed: int, players: int) -> dict:
+    """The "may I go out?" check (``going_out_plan``, behind Ask and every offer of going
+    out) timed at every position of random play where a seat may meld: calls, ways out
+    found, mean and worst time, and the hand size of the worst."""
+    from .engine import Rules, apply_in_place, going_out_plan, legal_actions, new_game
+    from .engine.actions import Draw, Discard
+    from .engine.state import DEAL_OVER, GAME_OVER, PLAY
+
+    rng = random.Random(f"bench-out|{variant}|{seed}")
+    rules = Rules(variant=variant, players=players)
+    times: list[float] = []
+    worst = (0.0, 0)
+    found = 0
+    for d in range(deals):
+        st = new_game(rules, seed=f"bench-out-{seed}-{d}")
+        while st.phase not in (DEAL_OVER, GAME_OVER):
+            if st.phase == PLAY:
+                seat = st.to_act
+                t = time.perf_counter()
+                plan = going_out_plan(st, seat)
+                dt = time.perf_counter() - t
+                times.append(dt)
+                found += plan is not None
+                if dt > worst[0]:
+                    worst = (dt, len(st.hands[seat]))
+            legal = legal_actions(st)
+            rich = [a for a in legal if not isinstance(a, (Draw, Discard))]
+            a = rich[rng.randrange(len(rich))] if rich and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
+            apply_in_place(st, a)
+    times.sort()
+    return {"calls": len(times), "found": found, "mean_ms": 1000 * sum(times) / max(len(times), 1),
+            "p99_ms": 1000 * times[int(0.99 * (len(times) - 1))] if times else 0.0,
+            "worst_ms": 1000 * worst[0], "worst_hand": worst[1]}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(prog="python -m canasta.bench")
@@ -116,6 +151,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="a file to keep the collected positions in (read if it exists, else written)")
     f = sub.add_parser("frame", help="frame time of a crowded table")
     f.add_argument("--frames", type=int, default=300)
+    o = sub.add_parser("out", help='time of the complete "may I go out?" check over random deals')
+    o.add_argument("--variant", default="samba")
+    o.add_argument("--deals", type=int, default=20)
+    o.add_argument("--players", type=int, default=4)
+    o.add_argument("--seed", type=int, default=1)
     s = sub.add_parser("startup", help="process start to first frame")
     s.add_argument("--runs", type=int, default=7)
     ns = ap.parse_args(args)
@@ -133,6 +173,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"classic deals/s: {c['deals_per_s']:.1f}  actions/s: {c['actions_per_s']:.0f}  "
                   f"actions/deal: {c['actions_per_deal']:.0f}")
             print(f"ratio of deals/s: {r['deals_per_s'] / c['deals_per_s']:.0%}")
+        return 0
+    if ns.what == "out":
+        r = bench_out(ns.variant, ns.deals, ns.seed, ns.players)
+        print(f"game: {ns.variant}  players: {ns.players}  deals: {ns.deals}")
+        print(f"checks: {r['calls']}  ways out found: {r['found']}")
+        print(f"mean: {r['mean_ms']:.3f} ms  99th percentile: {r['p99_ms']:.3f} ms  "
+              f"worst: {r['worst_ms']:.2f} ms (a hand of {r['worst_hand']})")
         return 0
     if ns.what == "ai":
         from .ai.bench import bench_ai

@@ -19,7 +19,7 @@ from typing import Callable, TextIO
 
 from .store import paths
 from .store.database import DB_FILE, ScoreDatabase
-from .store.lock import BUSY, LOCK_FILE, InstanceLock
+from .store.lock import BUSY, LOCK_FILE, UNKNOWN, InstanceLock
 from .store.names import parse_seats
 from .store.saves import JOURNAL_FILE, SNAPSHOT_FILE, SaveSlot
 from .store.settings import SETTINGS_FILE, load_settings
@@ -55,6 +55,8 @@ def _status(messages: list[str], folder: Path, before: set[str], sound: str) -> 
     copies = _new_copies(folder, before)
     if copies:
         return f"damaged and set aside as {', '.join(copies)} ({' '.join(messages)})"
+    if any("could not be set aside" in m or "left as it is" in m for m in messages):
+        return f"damaged, and it could not be set aside ({' '.join(messages)})"
     if messages:
         return f"{sound}, but: {' '.join(messages)}"
     return sound
@@ -92,8 +94,9 @@ def check_scores(folder: Path) -> Lines:
     copies = [c for c in _new_copies(folder, before) if c.startswith("scores-") and not c.startswith("scores-pending")]
     if copies:
         lines.append((DB_FILE, f"damaged and set aside as {', '.join(copies)} ({' '.join(db_messages)})"))
-    elif db_messages:
-        lines.append((DB_FILE, f"{sound}, but: {' '.join(db_messages)}"))
+    elif db_messages:   # not called sound: what it holds could not all be read
+        read = f"{count} finished game{'s' if count != 1 else ''} read"
+        lines.append((DB_FILE, f"{read}, but: {' '.join(db_messages)}"))
     else:
         lines.append((DB_FILE, sound))
     pending_messages = [m for m in opening if "waiting" in m] + closing
@@ -140,8 +143,11 @@ def check_saved_game(folder: Path) -> Lines:
     lines = [(SNAPSHOT_FILE, _status([m for m in messages if "damaged" not in m], folder, before, f"sound ({what})"))]
     if JOURNAL_FILE in before:
         journal_copies = [c for c in _new_copies(folder, before) if c.endswith(".journal")]
+        said = [m for m in messages if "damaged" in m or "could not be read" in m]
         if journal_copies:
             lines.append((JOURNAL_FILE, f"damaged and set aside as {', '.join(journal_copies)} ({' '.join(messages)})"))
+        elif said:
+            lines.append((JOURNAL_FILE, f"damaged, and it could not be set aside ({' '.join(said)})"))
         else:
             lines.append((JOURNAL_FILE, "sound"))
     return lines + _set_aside_earlier(folder, ("current-game",), before)
@@ -152,6 +158,11 @@ def check_folder(title: str, folder: Path, check: Callable[[Path], Lines]) -> tu
     if paths.file_in_place(folder):
         return heading, [("(folder)", "is a file, not a folder: nothing can be kept here until it is moved")]
     if not folder.is_dir():
+        above = folder.parent
+        while above != above.parent and not above.exists():
+            above = above.parent
+        if above.exists() and not above.is_dir():
+            return heading, [("(folder)", f"cannot be created: {above} is a file, not a folder")]
         return heading, [("(folder)", "missing (created when the game first writes here)")]
     return heading, check(folder)
 
@@ -170,6 +181,12 @@ def report() -> list[tuple[str, Lines]]:
             sections.append((f"Score history: {data}", [(DB_FILE, busy)]))
             sections.append((f"Game in progress: {state}", [
                 (SNAPSHOT_FILE, busy), (LOCK_FILE, f"locked by {by}")]))
+            return sections
+        if locked == UNKNOWN:
+            unknown = ("cannot be locked (it is not a file the game can lock, or the folder is read-only): "
+                       "another copy may be open, and the game plays with saving off until it is fixed")
+            sections.append((f"Score history: {data}", [(DB_FILE, "not checked: " + unknown.split(": ")[1])]))
+            sections.append((f"Game in progress: {state}", [(SNAPSHOT_FILE, "not checked"), (LOCK_FILE, unknown)]))
             return sections
         sections.append(check_folder("Score history", data, check_scores))
         heading, lines = check_folder("Game in progress", state, check_saved_game)

@@ -33,6 +33,8 @@ from .engine import Rules, legal_actions
 from .engine.observe import observe
 from .engine.record import Game, RecordError
 from .engine.state import DEAL_OVER, GAME_OVER
+from .store.atomic import read_file
+from .store.paths import describe_error
 
 #: the largest record file read (a whole game is a few tens of kilobytes)
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -45,27 +47,32 @@ def read_record(path: str | Path) -> Game:
     """The game in a record file, played back and checked; raises RecordError with one
     sentence for a missing, unreadable or damaged file."""
     p = Path(path)
+    name = _shown_name(p)
     try:
-        if p.stat().st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"{p.name} is too large to be a game record.")
-        raw = p.read_bytes()
+        raw = read_file(p, MAX_RECORD_BYTES)
     except FileNotFoundError:
-        raise RecordError(f"There is no file {p}.") from None
-    except IsADirectoryError:
-        raise RecordError(f"{p} is a folder, not a game record.") from None
+        raise RecordError(f"There is no file {_shown_name(p, 80, whole=True)}.") from None
     except OSError as e:
-        raise RecordError(f"{p.name} could not be read ({e.strerror or e}).") from None
+        raise RecordError(f"The record {name} could not be read ({describe_error(e)}).") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{p.name} is not a Canasta game record (it is not text).") from None
+        raise RecordError(f"{name} is not a Canasta game record (it is not text).") from None
     try:
-        return Game.loads(text)
-    except RecordError:
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
+        return Game.loads(text, what=f"record {name}")
+    except RecordError as e:
+        if name in str(e):
+            raise
+        raise RecordError(f"The record {name} cannot be played back: {e}") from None
+    except Exception as e:   # noqa: BLE001 - a record is another person's file: nothing escapes
         # anything the checks did not foresee still reads as one sentence
-        raise RecordError(f"{p.name} is not a valid game record ({type(e).__name__}).") from None
+        raise RecordError(f"{name} is not a valid game record ({type(e).__name__}).") from None
+
+
+def _shown_name(p: Path, most: int = 60, whole: bool = False) -> str:
+    """The record's file name (or whole path) as a sentence quotes it, cut if long."""
+    text = str(p) if whole else (p.name or str(p))
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def record_text(game: Game, **extra: Any) -> str:
@@ -84,6 +91,28 @@ def write_record(game: Game, path: str | Path, **extra: Any) -> Path:
     p = Path(path)
     atomic_write_text(p, record_text(game, **extra))
     return p
+
+
+def export_deal(game: Game, number: int, folder: str | Path, **extra: Any) -> Path:
+    """Write deal ``number`` of ``game`` into ``folder`` as a record file named by its
+    content (``canasta-deal-3-1a2b3c4d.json``): two different deals never share a name,
+    so an export never overwrites another (a second export of the same deal rewrites the
+    same content). Raises OSError."""
+    text = record_text(game_until_deal_end(game, number), **extra)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    folder = Path(folder)
+    for n in range(8, len(digest) + 1, 4):
+        path = folder / f"canasta-deal-{number}-{digest[:n]}.json"
+        try:
+            if not path.exists() or read_file(path, MAX_RECORD_BYTES).decode("utf-8", "replace") == text:
+                break
+        except OSError:
+            continue
+    else:
+        raise FileExistsError(f"no free name for deal {number} in {folder}")
+    from .store.atomic import atomic_write_text
+    atomic_write_text(path, text)
+    return path
 
 
 def game_until_deal_end(game: Game, deal: int) -> Game:

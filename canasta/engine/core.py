@@ -274,10 +274,15 @@ def _onto_meld(st: State, team: int, onto) -> tuple[Optional[str], Optional[Tabl
 def _gather_groups(groups: Iterable, extra_top: int = -1, top_with: Sequence[int] = (),
                    top_onto: Optional[int] = None):
     """(error, [(cards, onto, is the pile's top group)]) of a melding action's groups
-    (a Group or a bare sequence of cards), the top card's group first when taking."""
+    (a Group or a bare sequence of cards), the top card's group first when taking.
+    Groups naming the same meld are added together, as one group (RULES-variants.md
+    10.4.4): the check is made on the meld that results from all of them."""
     todo: list[tuple[tuple[int, ...], Optional[int], bool]] = []
+    at: dict[int, int] = {}   # meld id -> its entry in todo
     if extra_top >= 0:
         todo.append((tuple(top_with), top_onto, True))
+        if top_onto is not None:
+            at[top_onto] = 0
     for g in groups:
         if isinstance(g, Group):
             cards, onto = tuple(g.cards), g.onto
@@ -285,6 +290,12 @@ def _gather_groups(groups: Iterable, extra_top: int = -1, top_with: Sequence[int
             cards, onto = tuple(g), None
         if not cards:
             return "A meld group cannot be empty.", None
+        if onto is not None and onto in at:
+            was, _, is_top = todo[at[onto]]
+            todo[at[onto]] = (was + cards, onto, is_top)
+            continue
+        if onto is not None:
+            at[onto] = len(todo)
         todo.append((cards, onto, False))
     if not todo:
         return "Choose the cards to meld.", None
@@ -956,15 +967,24 @@ _PILE = ("pile",)
 
 
 def _do_draw(st: State, seat: int, events: list[Event]) -> None:
+    """Draw ``draw_count`` cards; a red three is laid and replaced. When the stock runs
+    out before a red three laid in this draw is replaced, the deal ends at once: the
+    player keeps the other cards drawn (RULES.md section 6). An empty stock the check let
+    through is the pile turned over into a new stock first (RULES.md 9.1)."""
     if not st.stock:
-        _turn_pile_over(st, events)   # the check let it through: the pile becomes the stock
+        _turn_pile_over(st, events)
     stock = st.stock
+    laid = False
     for _ in range(st.rules.draw_count):  # type: ignore[arg-type]
         if not stock:
+            if laid:
+                _end_deal(st, None, events)  # a red three's replacement used the last card
+                return
             break
         card = stock.pop()
         while KIND_OF[card] == RED3:
             _lay_red_three(st, seat, card, ("stock",), events)
+            laid = True
             if not stock:
                 _end_deal(st, None, events)  # the last card was a red three
                 return

@@ -123,29 +123,30 @@ class Game:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: Any) -> "Game":
-        """Play a record back; raises RecordError with the first problem found."""
+    def from_json(cls, data: Any, what: str = "saved game") -> "Game":
+        """Play a record back; raises RecordError with the first problem found, in a
+        sentence that calls the record ``what`` ("saved game", "record deal-3.json")."""
         if not isinstance(data, dict):
-            raise RecordError("The saved game is not a game record.")
+            raise RecordError(f"The {what} is not a game record.")
         if data.get("format") != FORMAT:
             raise RecordError("The file is not a Canasta game record.")
         version = data.get("version")
         if version not in (1, VERSION) or isinstance(version, bool):
-            raise RecordError(f"The game record has version {version!r}; this program reads versions 1 to {VERSION}.")
+            raise RecordError(f"The {what} has version {_cut(version)}; this program reads versions 1 to {VERSION}.")
         try:
             rules = Rules.from_dict(data.get("rules", {}))
             rules.resolved()
         except RulesError as e:
-            raise RecordError(f"The rules in the saved game are not valid: {e}") from None
+            raise RecordError(f"The rules in the {what} are not valid: {e}") from None
         seed = data.get("seed")
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RecordError("The saved game has no valid seed.")
+        if not seed_ok(seed):
+            raise RecordError(f"The {what} has no valid seed.")
         dealer = data.get("dealer")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-            raise RecordError("The saved game names no valid first dealer.")
+            raise RecordError(f"The {what} names no valid first dealer.")
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise RecordError("The saved game has no list of moves.")
+            raise RecordError(f"The {what} has no list of moves.")
         game = cls(rules, seed, dealer)
         limit = game.state.card_limit
         for i, raw in enumerate(actions):
@@ -159,13 +160,36 @@ class Game:
             except IllegalAction as e:
                 reason = str(e)
                 reason = reason[:1].lower() + reason[1:]
-                raise RecordError(f"{where} ({raw.get('type')}) is not legal in its position: {reason}") from None
+                raise RecordError(f"{where} ({str(raw.get('type'))[:40]}) is not legal in its position: {reason}") from None
         return game
 
     @classmethod
-    def loads(cls, text: str) -> "Game":
+    def loads(cls, text: str, what: str = "saved game") -> "Game":
         try:
             data = json.loads(text)
-        except ValueError as e:
-            raise RecordError(f"The saved game is not valid JSON ({e.msg} at line {e.lineno}).") from None
-        return cls.from_json(data)
+        except json.JSONDecodeError as e:
+            msg = e.msg[:-3] if e.msg.endswith(" at") else e.msg
+            raise RecordError(f"The {what} is not valid JSON ({msg} at line {e.lineno}).") from None
+        except (ValueError, RecursionError):
+            # a number of thousands of digits, or values nested too deep to read
+            raise RecordError(f"The {what} is not a game record this program can read.") from None
+        return cls.from_json(data, what)
+
+
+#: the longest seed a record may hold (the game's own are numbers below 10**9)
+MAX_SEED_LENGTH = 100
+
+
+def seed_ok(seed: Any) -> bool:
+    """Whether ``seed`` can be a game's seed: a whole number or a text, not too long."""
+    if isinstance(seed, bool):
+        return False
+    if isinstance(seed, int):
+        return -10 ** MAX_SEED_LENGTH < seed < 10 ** MAX_SEED_LENGTH
+    return isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH
+
+
+def _cut(value: Any, most: int = 40) -> str:
+    """``repr`` of a value a message quotes, a long one cut short."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most] + "..."

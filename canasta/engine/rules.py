@@ -212,10 +212,12 @@ class Rules:
                             raise RulesError(f"scoring.{k} must be true or false.")
                     elif isinstance(v, bool) or not isinstance(v, int):
                         raise RulesError(f"scoring.{k} must be a whole number.")
+                    else:
+                        _whole(v, f"scoring.{k}")
                 value = Scoring(**value)
             elif key in ("minimum_table", "red_three_table"):
                 try:
-                    value = tuple((int(a), int(b)) for a, b in value)
+                    value = tuple((_whole(a), _whole(b)) for a, b in value)
                 except (TypeError, ValueError):
                     raise RulesError(f"{key} must be a list of [number, number] pairs.") from None
             elif key in _TEXT_OPTIONS:
@@ -228,7 +230,7 @@ class Rules:
                 if not isinstance(value, (list, tuple)) or not value or not all(
                         isinstance(x, int) and not isinstance(x, bool) for x in value):
                     raise RulesError("deal_minimums must be a list of whole numbers.")
-                value = tuple(value)
+                value = tuple(_whole(x, key) for x in value)
             elif key == "books_to_go_out":
                 value = books_from(value)
             elif key in _BOOL_OPTIONS:
@@ -237,8 +239,27 @@ class Rules:
             else:
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise RulesError(f"{key} must be a whole number.")
+                _whole(value, key)
             kwargs[key] = value
         return cls(**kwargs)
+
+
+#: no option of any game comes near this (a target score is at most ten million)
+_WHOLE_MAX = 10 ** 9
+
+
+def _whole(value: Any, key: str = "") -> int:
+    """A whole number of the rules read from a file (an integral float such as 50.0
+    too), within a billion either way; ``ValueError``/``RulesError`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("not a number")
+    if isinstance(value, float) and not (value.is_integer() and abs(value) <= _WHOLE_MAX):
+        raise ValueError("not a whole number")
+    if not -_WHOLE_MAX <= value <= _WHOLE_MAX:
+        if key:
+            raise RulesError(f"{key} must be a whole number from -{_WHOLE_MAX:,} to {_WHOLE_MAX:,}.")
+        raise ValueError("too large")
+    return int(value)
 
 
 OPTION_HELP: dict[str, str] = {

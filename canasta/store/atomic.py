@@ -8,6 +8,10 @@ worst a stray ``.<name>.*.tmp`` file that :func:`remove_stale_temps` clears up.
 
 A file that cannot be used is never deleted: :func:`quarantine` renames it beside the
 fresh one, with a timestamp (``settings-20261123-101500.toml``).
+
+Every file the game reads goes through :func:`read_file`: only a regular file is read
+(a FIFO, a device or a folder in its place is refused at once, without waiting on it),
+and never more than a bound, so nothing in a folder can hang the game or fill memory.
 """
 
 from __future__ import annotations
@@ -19,6 +23,47 @@ import time
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
+
+
+#: the most any file of the game is read to (a save or a record is a few hundred kB)
+MAX_READ_BYTES = 16 * 1024 * 1024
+
+
+class NotAFile(OSError):
+    """What stands at the path is not a regular file, or is too large to be one of ours."""
+
+
+def read_file(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``. Raises ``FileNotFoundError`` and the
+    other ``OSError``s of opening it, and :class:`NotAFile` (an ``OSError`` whose
+    ``strerror`` reads inside a sentence) for a FIFO, a device, a socket or a folder, and
+    for a file larger than ``limit`` bytes. Never blocks on a FIFO."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise NotAFile(None, "it is a folder, not a file") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotAFile(None, "it is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise NotAFile(None, "it is not a regular file")
+        if info.st_size > limit:
+            raise NotAFile(None, f"it is too large ({info.st_size:,} bytes)")
+        chunks = []
+        got = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+            if got > limit:   # it grew while being read
+                raise NotAFile(None, f"it is too large (over {limit:,} bytes)")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _temp_prefix(path: Path) -> str:

@@ -68,7 +68,7 @@ from typing import Any, Callable
 
 from ..vocab import SEAT_KINDS
 from . import safejson
-from .atomic import atomic_write_text, quarantine
+from .atomic import atomic_write_text, quarantine, read_file
 from .names import check_name, check_text
 from .paths import data_dir, describe_error, ensure_dir
 
@@ -483,7 +483,7 @@ class ScoreDatabase:
 
     def _load_pending(self) -> None:
         try:
-            raw = self.pending_path.read_bytes()
+            raw = read_file(self.pending_path)
         except (FileNotFoundError, NotADirectoryError):
             return
         except OSError as exc:

@@ -9,15 +9,20 @@ lock two different files). The holder writes its process id into the file, for
 ``--check-files`` to name.
 
 A second copy finds the lock held (:meth:`InstanceLock.acquire` returns ``"busy"``);
-the window then runs with saving off and says so (see :mod:`canasta.ui.session`).
+the window then runs with saving off and says so (see :mod:`canasta.ui.session`). When
+the folder is there but its lock cannot be taken (``canasta.lock`` is a folder, a FIFO,
+unwritable...), another copy may be open for all the game can tell: ``"unknown"``, and
+the window plays with saving off too.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
+from .atomic import read_file
 from .paths import ensure_dir, file_in_place, state_dir
 
 LOCK_FILE = "canasta.lock"
@@ -26,7 +31,7 @@ LOCK_FILE = "canasta.lock"
 #: past the process id, which stays readable.
 _WINDOWS_LOCK_OFFSET = 1 << 20
 
-HELD, BUSY, UNAVAILABLE = "held", "busy", "unavailable"
+HELD, BUSY, UNAVAILABLE, UNKNOWN = "held", "busy", "unavailable", "unknown"
 
 
 def _try_lock(fd: int) -> bool:
@@ -86,11 +91,14 @@ class InstanceLock:
         return self._fd is not None
 
     def acquire(self, create: bool = True) -> str:
-        """Take the lock: ``"held"``, ``"busy"`` (another copy has it) or ``"unavailable"``.
+        """Take the lock: ``"held"``, ``"busy"`` (another copy has it), ``"unknown"``
+        or ``"unavailable"``.
 
-        ``"unavailable"``: the folder cannot hold a lock file (it is a file, read-only,
-        missing and ``create`` is False...) or the system cannot lock it; nothing can be
-        protected then, and the game goes on as if alone (saving reports its own trouble).
+        ``"unknown"``: the folder is there but its lock file cannot be opened or locked
+        (it is a folder, a FIFO, unwritable, or the system refuses): whether another copy
+        is open cannot be told, so the caller treats it as open. ``"unavailable"``: there
+        is no folder to hold a lock (it is a file, or missing and ``create`` is False):
+        nothing is saved there either, and saving reports its own trouble.
         """
         if self._fd is not None:
             return HELD
@@ -101,17 +109,21 @@ class InstanceLock:
                 return UNAVAILABLE
         elif not self.folder.is_dir():
             return UNAVAILABLE
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+            fd = os.open(self.path, flags, 0o644)
         except OSError:
-            return UNAVAILABLE
+            return UNKNOWN
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                return UNKNOWN   # a FIFO or a device: no lock the next copy would see
             if not _try_lock(fd):
                 os.close(fd)
                 return BUSY
         except OSError:
             os.close(fd)
-            return UNAVAILABLE
+            return UNKNOWN
         self._fd = fd
         try:
             os.ftruncate(fd, 0)
@@ -135,7 +147,7 @@ class InstanceLock:
     def holder(self) -> int | None:
         """The process id written by the copy that holds (or last held) the lock, if readable."""
         try:
-            text = self.path.read_text(encoding="ascii", errors="replace").strip()
+            text = read_file(self.path, 64).decode("ascii", errors="replace").strip()
         except OSError:
             return None
         return int(text) if text.isdigit() and len(text) < 12 else None

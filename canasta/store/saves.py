@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from . import safejson
-from .atomic import atomic_write_text, quarantine, remove_stale_temps
+from .atomic import atomic_write_text, quarantine, read_file, remove_stale_temps
 from .paths import describe_error, ensure_dir, file_in_place, state_dir
 
 SNAPSHOT_FILE = "current-game.json"
@@ -210,7 +210,7 @@ class SaveSlot:
             return None, [self.folder_is_a_file()]
         remove_stale_temps(self.snapshot_path, older_than=60)
         try:
-            raw = self.snapshot_path.read_bytes()
+            raw = read_file(self.snapshot_path)
         except (FileNotFoundError, NotADirectoryError):
             self._remove_orphan_journal()
             return None, []
@@ -253,7 +253,7 @@ class SaveSlot:
     def _read_journal(self, generation: str, actions: list[Any]) -> list[str]:
         """Append the journal's actions for ``generation`` to ``actions``; return sentences."""
         try:
-            data = self.journal_path.read_bytes()
+            data = read_file(self.journal_path)
         except FileNotFoundError:
             return []
         except OSError as exc:
@@ -262,6 +262,9 @@ class SaveSlot:
                 f"The last moves of the saved game could not be read ({describe_error(exc)}); "
                 f"it resumes a little earlier{kept}."
             ]
+        lost = b"\x00" in data   # a file system that lost writes leaves NUL bytes in their place
+        if lost:
+            data = data[:data.index(b"\x00")]
         *complete, _torn = data.split(b"\n")  # the part after the last newline never counts
         for line in complete:
             try:
@@ -274,6 +277,9 @@ class SaveSlot:
                 kept = self._keep_journal()
                 return [f"The end of the saved game was damaged; it resumes at the last sound move{kept}."]
             actions.append(entry["a"])
+        if lost:
+            kept = self._keep_journal()
+            return [f"The end of the saved game was damaged; it resumes at the last sound move{kept}."]
         return []
 
     def _keep_journal(self) -> str:

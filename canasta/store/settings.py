@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, DEFAULT_COMPUTER_PAUSE, DEFAULT_WINDOW_SIZE, HAND_SORTS, MIN_WINDOW_SIZE, TABLE_COLOURS
-from .atomic import atomic_write_text, quarantine, remove_stale_temps
+from .atomic import atomic_write_text, quarantine, read_file, remove_stale_temps
 from .names import MAX_NAME_LENGTH, check_name, shown
 from .paths import config_dir, describe_error, ensure_dir, file_in_place
 
 SETTINGS_FILE = "settings.toml"
+#: the largest settings file read (the game writes well under a kilobyte)
+MAX_SETTINGS_BYTES = 256 * 1024
 
 # The choices (animation speeds, card backs, table colours, hand orders) and the window
 # sizes are the vocabulary's (canasta.vocab); the settings check against them.
@@ -316,14 +318,15 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[str]]:
         return Settings(), [_folder_is_a_file(target.parent)]
     remove_stale_temps(target, older_than=60)
     try:
-        raw = target.read_bytes()
+        raw = read_file(target, MAX_SETTINGS_BYTES)
     except (FileNotFoundError, NotADirectoryError):
         return Settings(), []  # nothing saved yet (or no folder: saving will say so)
     except OSError as exc:
         return Settings(), [_set_aside(target, f"could not be read ({describe_error(exc)})")]
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (UnicodeDecodeError, ValueError, RecursionError, MemoryError):
+        # not text, not TOML, a number too long to read (ValueError), nested too deep
         return Settings(), [_set_aside(target, "was damaged")]
     settings, ignored = settings_from_dict(data)
     messages = []

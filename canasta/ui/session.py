@@ -29,6 +29,12 @@ from .table import SeatConfig, TableScene
 ALREADY_OPEN = ("Canasta is already open in another window, so this one does not save the game in progress "
                 "and the game saved there is kept.")
 
+
+def lock_unknown(path) -> str:
+    """The sentence when the one-copy lock cannot be taken (see ``store.lock``)."""
+    return (f"Canasta cannot tell whether it is open in another window ({path} cannot be locked), so this "
+            "one does not save the game in progress and the game saved there is kept.")
+
 #: Short names of the variants (game and seating), for the statistics.
 VARIANT_NAMES = {key: games.preset_short(key) for key in games.all_presets()}
 preset_of = games.preset_of
@@ -146,9 +152,10 @@ class Session:
         # One copy of the game at a time keeps the game in progress: a second copy on the
         # same user folders runs with saving off and leaves the first one's files alone.
         self.instance_lock = InstanceLock()
-        self.already_open = self.instance_lock.acquire() == "busy"
+        locked = self.instance_lock.acquire()
+        self.already_open = locked in ("busy", "unknown")
         if self.already_open:
-            self.notify(ALREADY_OPEN)
+            self.notify(ALREADY_OPEN if locked == "busy" else lock_unknown(self.instance_lock.path))
         self.db = db if db is not None else ScoreDatabase(keep_pending=not self.already_open)
         self._db_messages()
         self.resumable: Optional[Resumable] = None
@@ -422,9 +429,10 @@ class Session:
             return False
         names = None
         try:
-            import json as _json
-            from pathlib import Path as _Path
-            raw = _json.loads(_Path(path).read_text(encoding="utf-8")).get("names")
+            from ..review import MAX_RECORD_BYTES
+            from ..store import safejson
+            from ..store.atomic import read_file
+            raw = safejson.loads(read_file(path, MAX_RECORD_BYTES)).get("names")
             if isinstance(raw, list) and all(isinstance(n, str) and n for n in raw):
                 names = [shown(n, 24) for n in raw]
         except (OSError, ValueError, AttributeError):

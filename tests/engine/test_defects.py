@@ -134,3 +134,47 @@ def test_junk_actions_are_illegal_and_change_nothing(action):
             apply_in_place(st, action)
         assert st.snapshot() == before
         assert Draw() in legal_actions(st) or legal_actions(st)
+
+
+# -- the same in every game ----------------------------------------------------------
+
+GAMES = ["classic", "samba", "bolivia", "american", "hand_and_foot"]
+
+
+def game_states(game: str):
+    """A position of ``game`` to draw from and, after the draw, one to meld in."""
+    from canasta.engine import new_game
+    st = new_game(Rules(variant=game), seed=26)
+    draw = next(a for a in legal_actions(st) if isinstance(a, Draw))
+    return [st, _after(st, draw)]
+
+
+def _after(st, action):
+    nxt = st.clone()
+    apply_in_place(nxt, action)
+    return nxt
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("action", MALFORMED, ids=repr)
+def test_malformed_action_is_illegal_in_every_game(game, action):
+    for st in game_states(game):
+        before = st.snapshot()
+        with pytest.raises(IllegalAction) as info:
+            check(st, action)
+        assert str(info.value).strip()
+        with pytest.raises(IllegalAction):
+            apply_in_place(st, action)
+        assert st.snapshot() == before
+
+
+@pytest.mark.parametrize("game", GAMES[1:])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(action=junk_action)
+def test_junk_actions_are_illegal_in_every_game(game, action):
+    for st in game_states(game):
+        before = st.snapshot()
+        with pytest.raises(IllegalAction):
+            apply_in_place(st, action)
+        assert st.snapshot() == before
+        assert legal_actions(st)

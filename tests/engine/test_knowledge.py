@@ -61,6 +61,14 @@ def test_no_hidden_card_in_an_observation(players, seed, steps, option):
     _run(players, seed, steps, option)
 
 
+@pytest.mark.parametrize("game", ["samba", "bolivia", "american", "hand_and_foot"])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 10 ** 6), steps=hs.integers(1, 400))
+def test_no_hidden_card_in_an_observation_in_every_game(game, seed, steps):
+    for st in _positions(4, seed, steps, {"variant": game}):
+        _check_no_leak(st)
+
+
 def test_an_observation_does_not_change_when_hidden_cards_are_swapped():
     """Swap cards between two hidden hands, and the stock's order: every other seat
     sees exactly the same observation (so nothing in it depends on hidden cards)."""

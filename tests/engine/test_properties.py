@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -87,8 +88,12 @@ def _check_scores(st):
     if st.result is None:
         return
     for it in st.result.items:
-        assert it.total == (it.melded + it.canasta_bonus + it.red_three_score + it.going_out
-                            + it.concealed + it.in_hand)
+        if type(it).__name__ == "TeamItems":
+            assert it.total == (it.melded + it.canasta_bonus + it.red_three_score + it.going_out
+                                + it.concealed + it.in_hand)
+        # every game's score sheet adds up to the team's total
+        lines = it.lines()
+        assert sum(line[1] for line in lines) == it.total, lines
     assert st.result.scores == [it.total for it in st.result.items]
 
 
@@ -122,8 +127,8 @@ def _check_observations(st):
             assert not (shown & hidden_pile) - set(ob.hand) - {c for k in ob.known for c in k}
 
 
-def _run(data, players):
-    options = data.draw(hs.sampled_from(OPTION_SETS))
+def _run(data, players, variant="classic"):
+    options = data.draw(hs.sampled_from(OPTION_SETS)) if variant == "classic" else {"variant": variant}
     seed = data.draw(hs.integers(0, 10 ** 6))
     st = new_game(Rules(players=players, **options), seed=seed)
     _warm_up(st, random.Random(seed), data.draw(hs.sampled_from([0, 0, 40, 150, 400, 900])))
@@ -177,12 +182,42 @@ def test_random_play_six_players(data):
     _run(data, 6)
 
 
+def _tables():
+    """(game, players) for every table every game of the family has."""
+    from canasta.engine.rules import RulesError
+    from canasta.engine.variants import names
+    out = []
+    for game in names():
+        for players in (2, 3, 4, 6):
+            try:
+                Rules(variant=game, players=players).resolved()
+            except RulesError:
+                continue
+            out.append((game, players))
+    return out
+
+
+TABLES = _tables()
+OTHER_TABLES = [t for t in TABLES if t[0] != "classic"]
+
+
+@pytest.mark.parametrize("game, players", OTHER_TABLES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hs.data())
+def test_random_play_every_other_game(game, players, data):
+    """The same properties as Classic's (cards, scores, observations, junk actions
+    refused without a change) in Samba, Bolivia, Modern American and Hand and Foot."""
+    _run(data, players, game)
+
+
 @settings(max_examples=60, deadline=None)
-@given(hs.integers(0, 10 ** 6), hs.sampled_from([2, 3, 4, 6]))
-def test_whole_deals_keep_invariants(seed, players):
-    """Legal random play to the end of a deal, checking every position on the way."""
+@given(hs.integers(0, 10 ** 6), hs.sampled_from(TABLES))
+def test_whole_deals_keep_invariants(seed, table):
+    """Legal random play to the end of a deal, checking every position on the way, in
+    every game at every table it has."""
+    game, players = table
     rng = random.Random(seed)
-    st = new_game(Rules(players=players), seed=seed)
+    st = new_game(Rules(variant=game, players=players), seed=seed)
     for _ in range(3000):
         if st.deal_over:
             break

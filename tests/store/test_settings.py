@@ -248,14 +248,15 @@ def test_an_unreadable_file_gives_the_defaults_and_is_kept(tmp_path):
 def test_an_unreadable_file_simulated(monkeypatch):
     path = settings_path()
     path.write_text("volume = 0.3\n")
-    real_read_bytes = type(path).read_bytes
+    import canasta.store.settings as settings_module
+    real_read = settings_module.read_file
 
-    def denied(self):
-        if self.name == "settings.toml":
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real_read_bytes(self)
+    def denied(target, limit):
+        if os.path.basename(target) == "settings.toml":
+            raise PermissionError(errno.EACCES, "Permission denied", str(target))
+        return real_read(target, limit)
 
-    monkeypatch.setattr(type(path), "read_bytes", denied)
+    monkeypatch.setattr(settings_module, "read_file", denied)
     loaded, messages = load_settings()
     assert loaded == Settings()
     assert messages[0].startswith("Your settings file could not be read (permission denied); it was kept as settings-")

@@ -264,3 +264,26 @@ def test_a_pinned_log_leaves_less_of_the_window_empty():
     log = [r for k, r, w, _ in probe.items if k == "panel" and w == "the move log"]
     assert len(log) == 1 and log[0].h >= 800 - 2 * 8 - 2 and log[0].right <= 1280
     app.close()
+
+
+def test_a_new_meld_and_its_ring_keep_clear_of_the_red_threes():
+    """The ring that marks a meld just made (3 px round its cards) stays off the red
+    threes' column beside it, ringed too when laid in the same turn, at the two smaller
+    windows (issue 32: a new meld overlapped the column)."""
+    from canasta.ui.layout import View
+    from canasta.ui.table.layout import card_rect
+    rules = Rules()
+    st = position(rules, dict(CLASSIC_PLAY, red_threes=[["3H", "3D"], []]))
+    app, scene = make_table(rules, state=st)
+    settle(app, scene)
+    assert scene.state.red3[0]
+    _stage(app, scene, ["KH", "KC", "JK"])          # goes straight down, ringed as the last move
+    meld = scene.state.melds[0][0]
+    assert meld.cards and set(meld.cards) <= scene.ctl.marked_cards()
+    for size in ((1024, 640), (1280, 800)):
+        v = View(*size)
+        # a red three laid in the same turn is ringed too (the turn's moves are marked together)
+        reds = [v.rect(card_rect(scene.ctl.layout.targets[c])).inflate(6, 6) for c in scene.state.red3[0]]
+        ring = [v.rect(card_rect(scene.ctl.layout.targets[c])).inflate(6, 6) for c in meld.cards]
+        assert not any(r.colliderect(m) for r in reds for m in ring), size
+    app.close()

@@ -270,11 +270,41 @@ def stored_uids() -> set:
         conn.close()
 
 
-def pending_uids(data: bytes) -> set:
+def pending_taken(data: bytes, stored: set, games_before: int) -> bool:
+    """Whether the waiting games are all in the score history now: those with a uid by
+    it, those without one (the history gives them a fresh uid) by count."""
     try:
-        return {g["uid"] for g in json.loads(data)["games"]}
+        games = json.loads(data)["games"]
+        named = {str(g["uid"]) for g in games if g.get("uid")}
+        unnamed = sum(1 for g in games if not g.get("uid"))
     except Exception:
-        return {object()}  # not a file that could have been taken in
+        return False  # not a file that could have been taken in
+    return named <= stored and len(stored) - games_before >= unnamed
+
+
+def journal_taken(data: bytes, snapshot: Path) -> bool:
+    """Whether every move of the journal's complete lines is in the fresh snapshot (a
+    journal whose moves are not there must have been kept as a copy)."""
+    if b"\x00" in data:
+        return False   # moves lost in place: only a kept copy may account for it
+    try:
+        fresh = json.loads(snapshot.read_bytes())["record"]["actions"]
+    except Exception:
+        return False
+    *complete, _torn = data.split(b"\n")
+    for line in complete:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            return False
+        if not isinstance(entry, dict):
+            return False
+        if entry.get("g") != "g1":
+            continue   # a line of an older snapshot
+        i = entry.get("i")
+        if not isinstance(i, int) or not 0 <= i < len(fresh) or fresh[i] != entry.get("a"):
+            return False
+    return True
 
 
 def check_nothing_vanished(written: dict, games_before: int) -> None:
@@ -286,10 +316,10 @@ def check_nothing_vanished(written: dict, games_before: int) -> None:
                   if p.name.startswith(stem + "-") and SET_ASIDE.search(p.name) and p.name.endswith(dot + rest)]
         if any(p.read_bytes() == data for p in copies if p.is_file()):
             continue
-        if path.name == JOURNAL_FILE and (path.parent / SNAPSHOT_FILE).exists():
+        if path.name == JOURNAL_FILE and journal_taken(data, path.parent / SNAPSHOT_FILE):
             continue  # taken into a fresh snapshot
         stored = stored_uids()
-        if path.name == PENDING_FILE and pending_uids(data) <= stored:
+        if path.name == PENDING_FILE and pending_taken(data, stored, games_before):
             continue  # taken into the score history
         if path.name in (SNAPSHOT_FILE, JOURNAL_FILE) and len(stored) > games_before:
             continue  # a finished game, put in the score history

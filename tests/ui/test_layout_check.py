@@ -176,8 +176,11 @@ def run_tour(app, session, shots: str = "") -> Tour:
     tour.look("Modern American, two melds staged, not yet a first meld")
     # two people at one screen: the privacy screen
     from canasta.ui.main import default_seats
-    session.start_game(Rules(), default_seats(4, 2, "easy"), 5, save=False)
+    hot = session.start_game(Rules(), default_seats(4, 2, "easy"), 5, save=False)
     tour.look("the hot-seat privacy screen")
+    from harness import play
+    assert play(hot, lambda: len(hot.game.actions) > 24 and hot.privacy is not None)
+    tour.look("the hot-seat privacy screen, what happened since")
     # a game in progress: the pause menu, then the main menu with Continue
     table = session.start_game(Rules(), default_seats(4, 1, "easy"), 7)
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)])

@@ -393,7 +393,7 @@ def _solutions(st: State, seat: int, cards: Sequence[int], may_leave: bool, h: O
              if m.kind == "sequence" and not m.closed}
     naturals = sorted((c for c in cards if not WILD_OF[c] and KIND_OF[c] not in (BLACK3, RED3)),
                       key=lambda c: (SUIT_OF[c], KIND_OF[c]))
-    budget = [_NODE_BUDGET]
+    budget = [max(_NODE_BUDGET, 20 * len(cards))]
     leave_ok = may_leave and forced < 0
 
     def solve(rest: tuple[int, ...], seqs: dict, acc: list, left: int):
@@ -578,46 +578,34 @@ def _out_potential(st: State, team: int, h: _Hand) -> int:
     return n
 
 
-#: the longest hand the going-out search looks at in one action (a longer hand melds
-#: some of its cards first, then goes out)
-_OUT_HAND_MAX = 11
-
-
 def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
     """A way for ``seat`` to go out now: (groups to meld in one action, the card to
-    discard or None), or None."""
+    discard or None), or None. A quick search of the likely shapes first; when it finds
+    nothing, the complete search (``samba_out.way_out``) decides, at any hand size."""
     if st.permission is False:
         return None
     hand = st.hands[seat]
-    if not hand or st.counts[seat][RED3] or len(hand) > _OUT_HAND_MAX:
+    if not hand or st.counts[seat][RED3]:
         return None
-    r = st.rules
     team = st.team_of(seat)
     if h is None:
         h = _Hand(hand)
     bad, _one = _placeable(st, team, h)
     if bad > 1:
-        return None
-    if _out_potential(st, team, h) < r.canastas_to_go_out:  # type: ignore[operator]
-        return None
+        return None   # two naturals that no meld can take: both cannot be the card left
+    from .samba_out import goes_out as _goes_out, way_out
     hand_set = set(hand)
-    tries = 0
-    for groups, left in _solutions(st, seat, hand, True, h):
-        tries += 1
-        if tries > 6:
-            break
-        err, plan = plan_groups(st, seat, groups, hand_set)
-        if err:
-            continue
-        remaining = len(hand) - plan.used  # type: ignore[union-attr]
-        if remaining != (1 if left >= 0 else 0):
-            continue
-        if _going_out_error(st, seat, plan, remaining):
-            continue
-        if not st.melds[team] and plan.points < st.minimum(team):  # type: ignore[union-attr]
-            if st.took_pile or not _concealed_ok(st, seat, plan):
-                continue
-        return groups, (None if left < 0 else left)
+    if _out_potential(st, team, h) >= st.rules.canastas_to_go_out:  # type: ignore[operator]
+        tries = 0
+        for groups, left in _solutions(st, seat, hand, True, h):
+            tries += 1
+            if tries > 6:
+                break
+            if _goes_out(st, seat, groups, left, hand_set):
+                return groups, (None if left < 0 else left)
+    way = way_out(st, seat)
+    if way is not None and _goes_out(st, seat, way[0], -1 if way[1] is None else way[1], hand_set):
+        return way
     return None
 
 

@@ -218,14 +218,12 @@ class ReviewScene(Scene):
         self.show_list = not self.show_list
 
     def export(self) -> None:
-        from ...review import game_until_deal_end, write_record
+        from ...review import export_deal
         from ...store.paths import data_dir
         folder = data_dir() / "records"
-        deal = game_until_deal_end(self.record, self.deal)
-        name = f"canasta-deal-{self.deal}-{abs(hash(str(self.record.seed))) % 10**8:08d}.json"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            path = write_record(deal, folder / name, names=self.names, deal=self.deal)
+            path = export_deal(self.record, self.deal, folder, names=self.names, deal=self.deal)
         except OSError as e:
             self.ctl.toast.show(f"The deal could not be saved ({e.strerror or e}).", 6.0, error=True)
             return

@@ -14,6 +14,7 @@ from ...engine import is_legal
 from ...engine.state import DRAW, PLAY
 from ...engine.variants import american as G
 from ..layout import CARD_H, CARD_W
+from ..draw import note
 from ..widgets import DIM, Button, blit_text, panel, wrap
 from .layout import BUTTON_AREA, BUTTON_GAP, BUTTON_H, BUTTON_W, HUD_BOX
 from .view import fs
@@ -117,7 +118,7 @@ def draw(painter, surf: pygame.Surface, v) -> None:
             r = v.rect((TALON_X - w // 2, y - h // 2, w, h))
             back = art.back(r.w, r.h)
             for k in range(min(count, 4)):
-                surf.blit(back, (r.x - k * 2, r.y - k * 2))
+                note("card", surf, surf.blit(back, (r.x - k * 2, r.y - k * 2)))
         # what a talon is, said in place: set aside and never played, unless the rules give
         # them to the first players to meld from the hand
         blit_text(surf, f"Talon {count}", size, v.pt(TALON_X - w // 2 - 8, y - 8), DIM, anchor="midright")

@@ -66,7 +66,8 @@ MELD_Z = 400
 MELD_FAN = 15                # each card of a short meld shows this much of its top (at MELD_SCALE)
 MELD_FAN_MIN = 2.0           # a fan closes up to this (only hand-made long fans get there)
 BAND_PAD = 10
-BAND_PAD_RED3 = 46           # room for the red threes at the band's left end
+BAND_PAD_RED3 = 52           # room for the red threes at the band's left end, and for the ring that marks
+                             # a meld just made beside them (it reached over their column at 46)
 STAGED_Z = 520
 RED3_X, RED3_Y, RED3_STEP, RED3_Z = 24, 30, 16, 150
 MELD_TOP_PAD = 3             # the cards start this far below the band's top

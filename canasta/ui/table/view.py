@@ -194,7 +194,7 @@ class TableView:
             r = v.rect(ctl.layout.zones["stock"])
             back = self.app.art.back(r.w, r.h)
             for i in range(min(4, stock_size // 12 + 1)):
-                surf.blit(back, (r.x - i * 2, r.y - i * 2))
+                note("card", surf, surf.blit(back, (r.x - i * 2, r.y - i * 2)))
 
     def _still_layer(self, surf, v: View, order: list, dragging: bool) -> tuple[Optional[pygame.Surface], list]:
         """The felt, what lies under the cards and the cards that keep still, drawn once
