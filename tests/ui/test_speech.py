@@ -228,3 +228,28 @@ def test_the_reading_keys_say_each_part_of_the_table(launch):
     assert describe(st.pile[-1]) in answers[pygame.K_F3]
     assert recorder.interruptions == 5              # a key's answer cuts in at once
     assert "Ines" in answers[pygame.K_F4]           # the others' melds too
+
+
+@pytest.mark.usefixtures("user_folders")
+def test_the_screens_say_where_you_are_and_the_focused_control(launch):
+    import pygame
+    from harness import press
+    app, session = launch()
+    recorder = Recorder()
+    app.settings.speech = True
+    app.speech.use(recorder)
+    press(app, pygame.K_o)                              # Settings, by its key
+    assert recorder.spoken[-1] == "Settings."
+    screen = app.scene
+    for _ in range(len(screen.controls)):
+        if screen.focused is screen.control("high_contrast"):
+            break
+        press(app, pygame.K_TAB)
+    assert recorder.spoken[-1].startswith("High contrast, off.")
+    press(app, pygame.K_RETURN)                          # switched on: said at once
+    assert app.settings.high_contrast
+    assert recorder.spoken[-1].startswith("High contrast, on.")
+    press(app, pygame.K_TAB)
+    assert recorder.spoken[-1].startswith("Sound, on.")
+    app.settings.high_contrast = False
+    app.apply_settings()

@@ -73,6 +73,8 @@ class SettingsScreen(Screen):
              TextField(lambda: self.name_text, self._set_name, name="player_name", max_length=24,
                        placeholder="Your name")),
         ]
+        for label, _, control in self.left_rows + self.right_rows:
+            control.spoken = label                 # what Read the game aloud calls it
         self.defaults_button = Button("Restore defaults", self.restore_defaults, name="defaults", size=20)
         self.back_button = Button("Back", self.back, name="back", style="primary")
         self.controls = [c for _, _, c in self.left_rows + self.right_rows] + [self.defaults_button,
