@@ -169,9 +169,8 @@ class App:
         old = self.scene
         self.scene = scene
         self._since_draw = 1.0   # a new scene is always drawn
-        title = getattr(scene, "title", "")
-        if title and old is not scene:
-            self.speech.say(f"{title}.", interrupt=True)     # Read the game aloud: where you are
+        if scene.title and old is not scene:
+            self.speech.say(f"{scene.title}.", interrupt=True)     # Read the game aloud: where you are
         if old is not None and old is not scene:
             old.close()
 
