@@ -253,3 +253,29 @@ def test_the_screens_say_where_you_are_and_the_focused_control(launch):
     assert recorder.spoken[-1].startswith("Sound, on.")
     app.settings.high_contrast = False
     app.apply_settings()
+
+
+def test_the_privacy_screen_and_the_partners_question_are_said():
+    import pygame
+    from canasta.engine import Rules
+    from canasta.engine.setup import position
+    from test_table import ASK, make_table
+    app, scene = make_table(state=position(Rules(), ASK), humans=4)
+    recorder = Recorder()
+    app.settings.speech = True
+    app.speech.use(recorder)
+
+    def key(k):
+        app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+    app.step(1 / 60, [])
+    if scene.privacy is not None:
+        assert recorder.spoken[-1] == "Pass the screen to " + scene.seats[0].name + "; Enter when " \
+            + scene.seats[0].name + " is here."
+        key(pygame.K_RETURN)
+    key(pygame.K_a)                                  # "Partner, may I go out?"
+    north, south = scene.seats[2].name, scene.seats[0].name
+    assert f"Pass the screen to {north}; Enter when {north} is here." in recorder.spoken
+    key(pygame.K_RETURN)                             # North sits down
+    assert recorder.spoken[-1] == f"{south} asks you: may I go out? Y for yes, N for no."
+    key(pygame.K_y)
+    assert scene.state.permission is True

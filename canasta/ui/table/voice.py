@@ -149,6 +149,7 @@ class TableVoice:
         self._hand: Optional[Counter] = None
         self._focus: object = None
         self._prompted: tuple = ()
+        self._other: tuple = ()
         self._last = None
 
     @property
@@ -187,7 +188,19 @@ class TableVoice:
         """Each frame: at the viewer's turn, once per position, all that the next move
         needs (what was drawn, the hand, the pile, the choices)."""
         ctl = self.ctl
-        if not self._on() or not ctl.my_turn() or ctl.state.phase not in (DRAW, PLAY):
+        if not self._on():
+            return
+        at = (len(ctl.game.actions), ctl.state.deal_number, ctl.privacy)
+        if at != self._other and (ctl.privacy is not None or ctl.answering()):
+            self._other = at          # the screen passed on, or a question to answer
+            if ctl.privacy is not None:
+                who = ctl.seat_name(ctl.privacy)
+                self.say(f"Pass the screen to {who}; Enter when {who} is here.")
+            else:
+                asker = ctl.seat_name(ctl.state.turn)
+                self.say(f"{asker} asks you: may I go out? Y for yes, N for no.")
+            return
+        if not ctl.my_turn() or ctl.state.phase not in (DRAW, PLAY):
             return
         at = (len(ctl.game.actions), ctl.state.deal_number)
         if at == self._prompted:
