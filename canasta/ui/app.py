@@ -61,6 +61,7 @@ class App:
         self.sounds = SoundBoard(settings.sound, settings.volume)
         from .speech import Speech
         self.speech = Speech(settings)      # Read the game aloud; the back end is found when first needed
+        self.speech.ready()                 # (at once when it is on: a missing voice is said at start-up)
         if ai is None:
             from ..ai.worker import AIWorker
             ai = AIWorker()

@@ -123,7 +123,7 @@ class Speech:
     """The window's voice: says sentences when the setting is on (see the module
     documentation). ``backend`` may be given (the tests give a :class:`Recorder`)."""
 
-    def __init__(self, settings, backend=None, finder: Callable = find_backend) -> None:
+    def __init__(self, settings, backend=None, finder: Optional[Callable] = None) -> None:
         self.settings = settings
         self.backend = backend
         self._finder = finder
@@ -148,7 +148,7 @@ class Speech:
             return False
         if not self._looked:
             self._looked = True
-            self.backend = self._finder()
+            self.backend = (self._finder or find_backend)()
             if self.backend is None:
                 self.notice = NOT_FOUND
         return self.backend is not None

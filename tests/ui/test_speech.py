@@ -117,11 +117,24 @@ def test_a_command_that_fails_stops_speech_with_one_notice():
     assert s.take_notice() == ""
 
 
+@pytest.mark.usefixtures("user_folders")
+def test_a_missing_voice_is_said_at_start_up(launch, monkeypatch):
+    from canasta.store.settings import save_settings
+    from canasta.ui.menus import MainMenu
+    monkeypatch.setattr(speech, "find_backend", lambda: None)
+    save_settings(Settings(speech=True))
+    app, session = launch()
+    assert isinstance(app.scene, MainMenu)
+    app.step(1 / 60, [])
+    assert app.scene.toast.message == NOT_FOUND
+
+
+@pytest.mark.usefixtures("user_folders")
 def test_the_window_says_the_notice_once(launch, monkeypatch):
     monkeypatch.setattr(speech, "find_backend", lambda: None)
     app, session = launch(["--seed", "1234"])
     app.settings.speech = True
-    app.speech = Speech(app.settings, finder=lambda: None)
+    app.speech = Speech(app.settings)
     table = app.scene
     for _ in range(30):
         app.step(1 / 60, [])
