@@ -56,12 +56,18 @@ class Settings:
     """
 
     animation_speed: str = "normal"
+    #: cards move at once and nothing pulses, whatever ``animation_speed`` says
+    reduced_motion: bool = False
     #: seconds between two computer players' moves (one of ``COMPUTER_PAUSES``)
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     sound: bool = True
+    #: Read the game aloud: a screen reader or the system's speech command (ui/speech.py)
+    speech: bool = False
     volume: float = 0.7
     card_back: str = "blue"
     table_colour: str = "green"
+    #: the high-contrast theme: black table and panels, white edges, text at 7:1 or more
+    high_contrast: bool = False
     four_colour: bool = False
     large_cards: bool = False
     show_points: bool = False
@@ -164,11 +170,14 @@ def _last_game(value: Any) -> dict[str, Any]:
 
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _one_of(ANIMATION_SPEEDS),
+    "reduced_motion": _boolean,
     "computer_pause": _pause,
     "sound": _boolean,
+    "speech": _boolean,
     "volume": _volume,
     "card_back": _one_of(CARD_BACKS),
     "table_colour": _one_of(TABLE_COLOURS),
+    "high_contrast": _boolean,
     "four_colour": _boolean,
     "large_cards": _boolean,
     "show_points": _boolean,

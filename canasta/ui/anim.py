@@ -15,6 +15,11 @@ from typing import Iterable, Optional
 from ..vocab import ANIMATION_SPEEDS as SPEEDS
 
 
+def motion_speed(settings) -> str:
+    """The animation speed the settings ask for: instant under *Reduced motion*."""
+    return "instant" if getattr(settings, "reduced_motion", False) else settings.animation_speed
+
+
 def ease_out_cubic(t: float) -> float:
     t = min(max(t, 0.0), 1.0)
     return 1 - (1 - t) ** 3

@@ -13,11 +13,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from .cardart import CardArt  # noqa: E402
+from .draw import HC_BACKGROUND, set_high_contrast  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 
 from ..vocab import MIN_WINDOW_SIZE as MIN_SIZE  # noqa: E402
 from ..vocab import TABLE_COLOURS  # noqa: E402
+
+#: The key that turns the sound off and on from any screen (M melds at the table), and
+#: its name as the screens show it.
+MUTE_KEY = pygame.K_F8
+MUTE_KEY_NAME = "F8"
 
 
 class App:
@@ -51,7 +57,11 @@ class App:
             except pygame.error:
                 pass
         self.art = CardArt(settings.card_back, settings.four_colour, settings.show_points)
+        set_high_contrast(settings.high_contrast)
         self.sounds = SoundBoard(settings.sound, settings.volume)
+        from .speech import Speech
+        self.speech = Speech(settings)      # Read the game aloud; the back end is found when first needed
+        self.speech.ready()                 # (at once when it is on: a missing voice is said at start-up)
         if ai is None:
             from ..ai.worker import AIWorker
             ai = AIWorker()
@@ -83,11 +93,18 @@ class App:
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         """The table cloth at this size: the chosen colour with a soft vignette."""
         colour = TABLE_COLOURS.value(self.settings.table_colour) or TABLE_COLOURS.value(TABLE_COLOURS[0])
+        if self.settings.high_contrast:
+            colour = None          # high contrast: a plain black table
         key = (size, colour)
         surf = self._felt.get(key)
         if surf is None:
             self._felt.clear()
             w, h = size
+            if colour is None:
+                surf = pygame.Surface(size)
+                surf.fill(HC_BACKGROUND)
+                self._felt[key] = surf
+                return surf
             small = pygame.Surface((64, 40))
             for y in range(40):
                 for x in range(64):
@@ -121,9 +138,22 @@ class App:
         self._rot.clear()
         self.sounds.set_enabled(s.sound)
         self.sounds.set_volume(s.volume)
+        set_high_contrast(s.high_contrast)
         self._felt.clear()
         for listener in list(self.settings_listeners):
             listener()
+
+    def toggle_mute(self) -> None:
+        """The mute key: sound off (or back on) at once, kept in the settings, and said."""
+        s = self.settings
+        s.sound = not s.sound
+        self.apply_settings()
+        if self.session is not None:
+            self.session.save_settings()
+        sentence = (f"Sound off ({MUTE_KEY_NAME} turns it back on)." if not s.sound
+                    else f"Sound on ({MUTE_KEY_NAME} mutes it).")
+        if self.scene is not None:
+            self.scene.notice(sentence, 3.0, error=False)
 
     def request_screenshot(self, path: str) -> None:
         self._shots.append(path)
@@ -140,6 +170,8 @@ class App:
         old = self.scene
         self.scene = scene
         self._since_draw = 1.0   # a new scene is always drawn
+        if scene.title and old is not scene:
+            self.speech.say(f"{scene.title}.", interrupt=True)     # Read the game aloud: where you are
         if old is not None and old is not scene:
             old.close()
 
@@ -169,6 +201,9 @@ class App:
                 if event.key == pygame.K_F11:
                     self.toggle_fullscreen()
                     continue
+                if event.key == MUTE_KEY:
+                    self.toggle_mute()
+                    continue
             elif event.type == pygame.MOUSEBUTTONDOWN:
                 self.keyboard_used = False
             if self.scene is not None:
@@ -185,6 +220,9 @@ class App:
                 self._since_draw = 0.0
             if self.scene.quit_requested:
                 self.running = False
+            missing = self.speech.take_notice()    # no way to speak: said once
+            if missing:
+                self.scene.notice(missing, 8.0, error=False)
         for path in self._shots:
             try:
                 pygame.image.save(self.screen, path)  # into a folder that exists: none is created
@@ -208,6 +246,7 @@ class App:
         scene = self.scene
         if scene is not None:
             scene.close()
+        self.speech.close()
         try:
             self.ai.close()
         except Exception:

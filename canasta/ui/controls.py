@@ -21,6 +21,7 @@ import pygame
 
 from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DARK_INK, FIELD_BG, FIELD_BORDER, FOCUS_RING, GOLD,
                    GOLD_BUTTON, GOLD_BUTTON_HOVER, GOLD_DEEP, INK, MUTED, TRACK_OFF, TRACK_ON, draw_fitted)
+from . import draw as theme
 from .layout import View
 
 
@@ -119,7 +120,8 @@ class Control:
 
     # helpers
     def _ring(self, dest: pygame.Surface, v: View, r: pygame.Rect, radius: int = 9) -> None:
-        pygame.draw.rect(dest, FOCUS_RING, r.inflate(v.size(8), v.size(8)), width=max(2, v.size(2)),
+        pygame.draw.rect(dest, FOCUS_RING, r.inflate(v.size(8), v.size(8)),
+                         width=max(2, v.size(2)) * (2 if theme.HIGH_CONTRAST else 1),
                          border_radius=v.size(radius + 3))
 
 
@@ -173,6 +175,8 @@ class Button(Control):
         if self._down and self.enabled:
             r = r.move(0, v.size(1))
         shadow = r.move(0, v.size(3))
+        if theme.HIGH_CONTRAST:
+            fill, border = theme.fill(fill), (theme.HC_EDGE if self.enabled else (150, 150, 150))
         pygame.draw.rect(dest, (6, 20, 12), shadow, border_radius=radius)
         pygame.draw.rect(dest, fill, r, border_radius=radius)
         # a soft highlight on the upper half
@@ -352,7 +356,7 @@ class Stepper(Control):
             return
         r = v.rect(self.rect)
         radius = v.size(8)
-        pygame.draw.rect(dest, FIELD_BG if self.enabled else (26, 36, 30), r, border_radius=radius)
+        pygame.draw.rect(dest, theme.fill(FIELD_BG if self.enabled else (26, 36, 30)), r, border_radius=radius)
         pygame.draw.rect(dest, FIELD_BORDER if self.enabled else (64, 76, 68), r, width=max(1, v.size(2)),
                          border_radius=radius)
         left, right = self._arrow_rects(r)

@@ -75,6 +75,63 @@ GOLD_BUTTON_HOVER = (222, 176, 70)
 DARK_INK = (28, 22, 8)
 MUTED = (140, 154, 142)
 
+# --------------------------------------------------------------------------- high contrast
+#
+# The theme of the setting *High contrast*: a plain black table and panels with white
+# edges; every text colour is lifted until it stands at least 7:1 against black (dark
+# inks, meant for gold buttons, become black), and dark fills become black. The tests
+# measure the ratio on the drawn screens (tests/ui/test_high_contrast.py).
+
+HIGH_CONTRAST = False
+HC_BACKGROUND = (0, 0, 0)
+HC_EDGE = (255, 255, 255)
+HC_RATIO = 7.5          # a little above 7:1, so anti-aliased edges do not pull a text below it
+
+
+def luminance(colour) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+    out = []
+    for c in colour[:3]:
+        c = c / 255
+        out.append(c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+    return 0.2126 * out[0] + 0.7152 * out[1] + 0.0722 * out[2]
+
+
+def contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def set_high_contrast(on: bool) -> None:
+    global HIGH_CONTRAST
+    if HIGH_CONTRAST != bool(on):
+        HIGH_CONTRAST = bool(on)
+        _TEXT_CACHE.clear()
+
+
+def ink(colour):
+    """A text colour as the theme shows it (unchanged unless high contrast is on)."""
+    if not HIGH_CONTRAST:
+        return colour
+    rgb = tuple(int(c) for c in colour[:3])
+    if luminance(rgb) < 0.2:
+        return (0, 0, 0)            # a dark ink, for a light button
+    t = 0.0
+    out = rgb
+    while contrast(out, HC_BACKGROUND) < HC_RATIO and t < 1.0:
+        t += 0.05
+        out = tuple(int(c + (255 - c) * t) for c in rgb)
+    return out
+
+
+def fill(colour):
+    """A surface colour as the theme shows it: dark fills are black in high contrast."""
+    if not HIGH_CONTRAST or luminance(colour) >= 0.2:
+        return colour
+    return HC_BACKGROUND
+
+
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
@@ -94,6 +151,7 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 
 def text(s: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
     """A rendered line of text (cached: labels repeat every frame)."""
+    colour = ink(colour)
     key = (s, int(size), colour, bold)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
@@ -135,6 +193,8 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 def panel(dest: pygame.Surface, rect: pygame.Rect, colour=PANEL, alpha: int = 225, radius: int = 12,
           border=(90, 140, 100)) -> None:
     note("panel", dest, rect)
+    if HIGH_CONTRAST:       # opaque and white-edged
+        colour, alpha, border = HC_BACKGROUND, 255, HC_EDGE
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (*colour, alpha), surf.get_rect(), border_radius=radius)
     if border:

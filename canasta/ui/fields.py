@@ -9,6 +9,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
+from . import draw as theme
 from .controls import Control
 from .draw import FIELD_BG, FIELD_BORDER, GOLD, GOLD_DEEP, INK, MUTED, blit_text, draw_fitted, font
 from .layout import View
@@ -81,7 +82,7 @@ class TextField(Control):
             return
         r = v.rect(self.rect)
         radius = v.size(8)
-        pygame.draw.rect(dest, FIELD_BG if self.enabled else (26, 36, 30), r, border_radius=radius)
+        pygame.draw.rect(dest, theme.fill(FIELD_BG if self.enabled else (26, 36, 30)), r, border_radius=radius)
         border = GOLD if focused else (FIELD_BORDER if self.enabled else (64, 76, 68))
         pygame.draw.rect(dest, border, r, width=max(1, v.size(2)), border_radius=radius)
         inner = r.inflate(-v.size(20), 0)
@@ -186,7 +187,7 @@ class ListView(Control):
         for i in range(self.scroll, min(len(self.items), self.scroll + self.visible_rows + 1)):
             rr = v.rect(self.row_rect(i))
             if i == self.selected:
-                pygame.draw.rect(dest, (58, 104, 70), rr, border_radius=v.size(6))
+                pygame.draw.rect(dest, theme.fill((58, 104, 70)), rr, border_radius=v.size(6))
                 pygame.draw.rect(dest, GOLD_DEEP, rr, width=max(1, v.size(1)), border_radius=v.size(6))
             elif (i - self.scroll) % 2 == 1:
                 band = pygame.Surface(rr.size, pygame.SRCALPHA)

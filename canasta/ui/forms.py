@@ -38,6 +38,23 @@ wrap_lines = wrap  # the one word-wrapper, from draw
 TIP_DELAY = 0.6
 
 
+def control_words(c: Optional[Control]) -> str:
+    """A control as *Read the game aloud* says it: its name, its value, what it does."""
+    if c is None:
+        return ""
+    label = getattr(c, "label", "")
+    label = label() if callable(label) else label
+    parts = [p for p in (getattr(c, "spoken", ""), label) if p]
+    if isinstance(c, Toggle):
+        parts.append("on" if c.value else "off")
+    elif isinstance(c, Slider):
+        parts.append(c.fmt(c.get()))
+    elif isinstance(c, Button):
+        parts.append("button")
+    tip = c.explanation()
+    return ", ".join(parts) + "." + (f" {tip}" if tip and tip not in parts else "")
+
+
 class Screen(Scene):
     """A scene made of controls: see the module documentation for the input rules.
 
@@ -181,6 +198,17 @@ class Screen(Scene):
             return
         if not self.focus_group.handle_key(event):
             self.shortcut(event)
+        self.speak_focus()
+
+    def speak_focus(self) -> None:
+        """Read the game aloud: the focused control, when it or its value changed."""
+        speech = getattr(self.app, "speech", None)
+        if speech is None or not speech.on or self.app.scene is not self:
+            return
+        words = control_words(self.focus_group.current())
+        if words and words != getattr(self, "_spoken", ""):
+            self._spoken = words
+            speech.say(words, interrupt=True)
 
     def update(self, dt: float) -> None:
         self.toast.update(dt)

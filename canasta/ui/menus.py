@@ -32,7 +32,7 @@ class MainMenu(Screen):
                                  name="new", size=24)
         self.stats_button = Button("Statistics", lambda: session.show_statistics(), pygame.K_s,
                                    "Your record, recent games and their charts (S)", name="statistics", size=24)
-        self.rules_button = Button("Rules", self._rules, pygame.K_r, "The rules in force, written out (R)",
+        self.rules_button = Button("Rules", self._rules, pygame.K_r, "The rules in force, and why the game is fair (R)",
                                    name="rules", size=24)
         self.settings_button = Button("Settings", lambda: session.show_settings(), pygame.K_o,
                                       "How the game looks, sounds and helps (O)", name="settings", size=24)

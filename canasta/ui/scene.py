@@ -14,7 +14,8 @@ has some method. A screen subclasses :class:`Scene` and overrides what it needs:
   app may skip the frame;
 - ``notice(message, seconds, error)``: show a sentence from outside the screen
   (a file that could not be written, say);
-- ``quit_requested``: set when the screen wants the window closed.
+- ``quit_requested``: set when the screen wants the window closed;
+- ``title``: the screen's name ("" for the table), said aloud when it opens.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class Scene:
 
     #: the screen asks the app to close the window after this frame
     quit_requested: bool = False
+    #: the screen's name, said when it opens with Read the game aloud on ("" for none)
+    title: str = ""
 
     def handle(self, event: pygame.event.Event) -> None:
         raise NotImplementedError

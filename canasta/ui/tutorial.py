@@ -391,7 +391,7 @@ class LessonScene(TableScene):
         if not sentence:
             return
         v = self.view
-        pulse = 0.5 + 0.5 * abs(((self.t * 1.6) % 2) - 1)
+        pulse = 1.0 if self.app.settings.reduced_motion else 0.5 + 0.5 * abs(((self.t * 1.6) % 2) - 1)
         width = max(2, v.size(3))
         rects = [r for r in (self.zone(z) for z in zones) if r is not None]
         if not self.ctl.state.deal_over:

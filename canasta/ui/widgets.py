@@ -18,6 +18,7 @@ from typing import Callable, Optional
 import pygame
 
 from . import controls
+from . import draw as theme
 from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, FOCUS_RING, GOLD, INK, PANEL, RED, blit_text, fit_text, font, note,
                    panel, text, wrap)
 
@@ -57,9 +58,12 @@ class Button(controls.Button):
             return
         note("control", dest, self.rect, self.label)
         colour = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if self.hover else BUTTON)
+        edge = (120, 170, 130) if self.enabled else (80, 95, 85)
+        if theme.HIGH_CONTRAST:
+            colour, edge = theme.fill(colour), (theme.HC_EDGE if self.enabled else (150, 150, 150))
         pygame.draw.rect(dest, colour, self.rect, border_radius=8)
-        pygame.draw.rect(dest, (120, 170, 130) if self.enabled else (80, 95, 85), self.rect,
-                         width=2, border_radius=8)
+        pygame.draw.rect(dest, edge, self.rect, width=2 if not theme.HIGH_CONTRAST or not self.enabled else 3,
+                         border_radius=8)
         label, fs = self.fitted_label(size)
         blit_text(dest, label, fs, self.rect.center, INK if self.enabled else (140, 150, 140), anchor="center")
         if focused:

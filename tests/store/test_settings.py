@@ -26,6 +26,9 @@ def test_no_file_gives_the_defaults_silently():
 def test_round_trip_of_every_value():
     original = Settings(
         animation_speed="fast",
+        reduced_motion=True,
+        speech=True,
+        high_contrast=True,
         sound=False,
         volume=0.25,
         card_back="purple",
@@ -56,6 +59,56 @@ def test_round_trip_of_every_value():
     assert messages == []
     assert loaded == original
     assert loaded.last_game == original.last_game
+
+
+# settings.toml as the game wrote it before the accessibility settings (issue 31)
+OLD_FILE = """# Canasta settings. You may edit this file while the game is closed;
+# unknown keys and values out of range are reported and ignored.
+
+animation_speed = "fast"
+computer_pause = 0.5
+sound = false
+volume = 0.4
+card_back = "red"
+table_colour = "blue"
+four_colour = true
+large_cards = true
+show_points = false
+hand_sort = "suit"
+confirm_discard = false
+log_pinned = false
+hints_allowed = true
+undo_allowed = true
+fullscreen = false
+window_size = [1280, 800]
+player_name = "Ada"
+
+[last_game]
+variant = "classic"
+"""
+
+#: the settings added since, with their defaults
+NEW_FIELDS = ("reduced_motion", "speech", "high_contrast")
+
+
+def test_an_old_settings_file_loads_with_the_new_settings_at_their_defaults():
+    settings_path().write_text(OLD_FILE, encoding="utf-8")
+    loaded, messages = load_settings()
+    assert messages == []
+    assert (loaded.animation_speed, loaded.sound, loaded.volume, loaded.card_back, loaded.player_name) == (
+        "fast", False, 0.4, "red", "Ada")
+    for name in NEW_FIELDS:
+        assert getattr(loaded, name) == getattr(Settings(), name)
+    assert save_settings(loaded) == []
+    again, messages = load_settings()
+    assert again == loaded and messages == []
+
+
+def test_the_new_settings_refuse_bad_values_and_keep_the_rest():
+    settings_path().write_text('reduced_motion = "yes"\nvolume = 0.3\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert loaded.reduced_motion is False and loaded.volume == 0.3
+    assert messages == ["Ignored in settings.toml: reduced_motion (must be true or false)."]
 
 
 def test_the_file_is_plain_toml_a_person_can_edit():

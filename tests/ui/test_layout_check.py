@@ -131,6 +131,9 @@ def run_tour(app, session, shots: str = "") -> Tour:
     tour.look("Statistics")
     session.show_rules(session.rules_choices())
     tour.look("Rules")
+    from canasta.ui.screens.fair import FairScreen
+    app.set_scene(FairScreen(app, back=session.show_main_menu))
+    tour.look("Why the game is fair")
     for k, game in enumerate(variants.names()):
         rules = Rules(variant=game)
         scene = _table(tour, rules, 40 + k, game)

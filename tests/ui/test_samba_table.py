@@ -317,3 +317,30 @@ def test_a_meld_cannot_be_picked_up_without_the_option():
     drag(app, scene.meld_centre(three.id), scene.meld_centre(four.id))
     settle(app, scene)
     assert [len(m.cards) for m in scene.state.melds[0]] == [4, 3, 3]
+
+
+def test_two_groups_of_a_rank_merged_with_the_keyboard():
+    from canasta.engine.variants.samba import MergeGroups
+    rules = Rules(variant="samba", players=2, merge_groups=True)
+    app, scene = make_table(rules, state=position(rules, MERGE))
+    settle(app, scene)
+    four, three, queens = scene.state.melds[0]
+
+    def key(k):
+        app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+
+    for _ in range(10):
+        if scene.focus.current() is scene.meld_focus:
+            break
+        key(pygame.K_TAB)
+    while scene.meld_focus.meld().id != three.id:
+        key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)                      # the three kings picked up
+    assert scene.meld_focus.carrying == three.id
+    while scene.meld_focus.meld().id != four.id:
+        key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)                      # joined to the four kings
+    settle(app, scene)
+    melds = scene.state.melds[0]
+    assert [len(m.cards) for m in melds] == [7, 3] and melds[0].canasta == "mixed"
+    assert scene.ctl.game.actions[-1] == MergeGroups(four.id, three.id)

@@ -12,7 +12,7 @@ from ...engine import Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
 from ...engine.cards import describe
 from ...engine.record import Game
 from ...engine.state import DEAL_OVER, GAME_OVER
-from ..anim import Pose
+from ..anim import Pose, motion_speed
 from ..layout import STOCK_POS
 from ..table.controller import DEAL_STAGGER, TableController
 
@@ -136,7 +136,7 @@ class ReviewController(TableController):
             self.animator.retarget(lay.targets, order, lay.origin)
 
     def tick(self, dt: float) -> None:
-        self.animator.set_speed(self.app.settings.animation_speed)
+        self.animator.set_speed(motion_speed(self.app.settings))
         self.animator.update(dt)
         self.toast.update(dt)
         self.sheet_shown = self.state.deal_over

@@ -283,7 +283,9 @@ class RulesScreen(Screen):
         self.chooser = Stepper(lambda: [(i, label) for i, (label, _) in enumerate(self.choices)],
                                lambda: self.index, self._choose, name="which", wrap=True)
         self.back_button = Button("Back", back, name="back")
-        self.controls = [self.chooser, self.back_button]
+        self.fair_button = Button("Why it is fair", self._fair, pygame.K_w,
+                                  "How the cards are shuffled and what the computer players see (W)", name="fair")
+        self.controls = [self.chooser, self.back_button, self.fair_button]
         self.default_focus = self.back_button if len(choices) < 2 else self.chooser
         self._content_h = 0
 
@@ -298,10 +300,21 @@ class RulesScreen(Screen):
     def back(self) -> None:
         self._back()
 
+    def sections(self) -> list[tuple[str, list[str]]]:
+        """What the two columns say: the rules in force."""
+        return rules_sections(self.rules)
+
+    def _fair(self) -> None:
+        from .fair import FairScreen
+        self.app.set_scene(FairScreen(self.app, back=lambda: self.app.set_scene(self)))
+
     def layout(self) -> None:
         self.chooser.visible = len(self.choices) > 1
         self.chooser.rect = pygame.Rect(390, 94, 500, 38) if self.chooser.visible else pygame.Rect(0, 0, 0, 0)
         self.back_button.rect = pygame.Rect(560, 730, 160, 46)
+        self.fair_button.visible = type(self) is RulesScreen
+        self.fair_button.rect = (pygame.Rect(40, 730, 220, 46) if self.fair_button.visible
+                                 else pygame.Rect(0, 0, 0, 0))
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
@@ -333,7 +346,7 @@ class RulesScreen(Screen):
         fs = 17
         line_h = 21
         blocks = []
-        for heading, sentences in rules_sections(self.rules):
+        for heading, sentences in self.sections():
             lines = []
             for s in sentences:
                 wrapped = wrap_lines(s, v.size(fs), v.size(col_w - 18))

@@ -13,11 +13,13 @@ from ...store import Settings, save_settings
 from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, HAND_SORTS, TABLE_COLOURS, Choices
 from ..forms import MUTED, Button, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
 from ..draw import note
+from ..app import MUTE_KEY_NAME
+from ..table.voice import KEYS_SENTENCE
 from ..layout import CARD_H, CARD_W, View
 from ..widgets import DIM, INK, blit_text
 
 # the settings "Restore defaults" puts back (not the name, the window or the last game)
-LOOK_AND_PLAY = ("animation_speed", "computer_pause", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards",
+LOOK_AND_PLAY = ("animation_speed", "reduced_motion", "high_contrast", "computer_pause", "sound", "speech", "volume", "card_back", "table_colour", "four_colour", "large_cards",
                  "show_points", "hand_sort", "confirm_discard", "hints_allowed", "undo_allowed")
 # the preview: ten of clubs, queen of diamonds, ace of spades, a joker
 PREVIEW = (8, 23, 51, 52)
@@ -52,11 +54,16 @@ class SettingsScreen(Screen):
             ("Show card points", "Each card's point value in its corner.", toggle("show_points")),
             ("Hand sorting", "How the cards in your hand are ordered.",
              stepper("hand_sort", HAND_SORTS)),
+            ("Reduced motion", "Cards move at once; nothing pulses or flashes.", toggle("reduced_motion")),
+            ("High contrast", "Black table, white edges, bolder outlines.", toggle("high_contrast")),
         ]
         self.right_rows: list[tuple[str, str, object]] = [
-            ("Sound", "Card and table sound effects.", toggle("sound")),
+            ("Sound", f"Card and table sound effects; {MUTE_KEY_NAME} mutes them on any screen.", toggle("sound")),
             ("Volume", "How loud the effects play.",
              Slider(lambda: self.app.settings.volume, lambda v: self.set("volume", v), name="volume")),
+            ("Read the game aloud", "Moves and choices spoken; F2 to F6 read the table.",
+             Toggle(lambda: self.app.settings.speech, lambda v: self.set("speech", v), name="speech",
+                    tip=f"Through your screen reader or the system's voice. Keys at the table: {KEYS_SENTENCE}.")),
             ("Computer pace", "The pause after a computer's move.",
              stepper("computer_pause", COMPUTER_PAUSES)),
             ("Confirm discards", "Ask before a card goes onto the pile.", toggle("confirm_discard")),
@@ -66,6 +73,8 @@ class SettingsScreen(Screen):
              TextField(lambda: self.name_text, self._set_name, name="player_name", max_length=24,
                        placeholder="Your name")),
         ]
+        for label, _, control in self.left_rows + self.right_rows:
+            control.spoken = label                 # what Read the game aloud calls it
         self.defaults_button = Button("Restore defaults", self.restore_defaults, name="defaults", size=20)
         self.back_button = Button("Back", self.back, name="back", style="primary")
         self.controls = [c for _, _, c in self.left_rows + self.right_rows] + [self.defaults_button,
@@ -81,6 +90,8 @@ class SettingsScreen(Screen):
         self.app.apply_settings()
         if key in ("sound", "volume") and s.sound:
             self.app.sounds.play("draw")
+        if key == "speech" and value:
+            self.app.speech.say("The game will be read aloud.", interrupt=True)
         self._save()
 
     def _set_name(self, value: str) -> None:
@@ -115,7 +126,7 @@ class SettingsScreen(Screen):
     # -- layout
     LEFT = pygame.Rect(50, 100, 575, 612)
     RIGHT = pygame.Rect(655, 100, 575, 612)
-    ROW_H = 64
+    ROW_H = 58
     TOP = 150
 
     def layout(self) -> None:

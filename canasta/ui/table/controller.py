@@ -30,7 +30,8 @@ from ...engine.narrate import Line, deal_lines, narrate, opening_line
 from ...engine.observe import observe
 from ...engine.record import Game
 from ...engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY
-from ..anim import Animator, Pose
+from ..anim import Animator, Pose, motion_speed
+from .voice import TableVoice
 from ..layout import STOCK_POS
 from ..widgets import Toast
 from .hint import Hint, cards_of, hint_zones
@@ -64,8 +65,9 @@ class TableController:
         self.on_leave = on_leave
         self.on_change = on_change
         self.owner = owner if owner is not None else self   # what on_change is told changed
-        self.animator = Animator(app.settings.animation_speed)
+        self.animator = Animator(motion_speed(app.settings))
         self.toast = Toast()
+        self.voice = TableVoice(self)        # Read the game aloud (voice.py)
         self.layout = TableLayout()
         self.selected: set[int] = set()
         self.staged: list[tuple[int, ...]] = []
@@ -396,6 +398,7 @@ class TableController:
                 # in the hand (they never stay on the table into the next player's turn)
                 self.staged = []
         self._after_events(events, actor, action)
+        self.voice.moved(actor, action)
         return True
 
     def _after_events(self, events, actor: int, action) -> None:
@@ -633,13 +636,14 @@ class TableController:
     # ------------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
         """The frame's step: animations, hints, computer turns, the end of a deal."""
-        self.animator.set_speed(self.app.settings.animation_speed)
+        self.animator.set_speed(motion_speed(self.app.settings))
         if self.skipping:
             if self.animator.busy:
                 self.animator.snap(self.layout.targets)
             self.pause = 0.0
         self.animator.update(dt)
         self.toast.update(dt)
+        self.voice.tick()
         if self.marks and not self.animator.busy:
             self.marks = {seat: (cards, left - dt) for seat, (cards, left) in self.marks.items() if left - dt > 0}
         if self.hints.pending:

@@ -30,6 +30,7 @@ from ..widgets import Button
 from .pieces import game_pieces
 from .controller import TableController
 from .gestures import can_drag_meld, drop_targets
+from .keyboard import SCORES_KEY, MeldFocus
 from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, sheet_buttons,
                      button_rects, card_rect, zone_at)
 from .view import PRIVACY_SUMMARY_BUTTON, TableView, drag_pose
@@ -137,7 +138,8 @@ class TableScene(Scene):
         self.confirm_yes = Button("Yes", self._confirmed)
         self.confirm_no = Button("No", self._cancel_confirm)
         self.hand_focus = HandFocus(self)
-        self.focus = FocusGroup([self.hand_focus] + self.buttons + [self.menu_button, self.log_button])
+        self.meld_focus = MeldFocus(self)
+        self.focus = FocusGroup([self.hand_focus, self.meld_focus] + self.buttons + [self.menu_button, self.log_button])
         self.focus.focused = self.hand_focus
         self.painter = TableView(self)
         self.place_controls()
@@ -238,7 +240,7 @@ class TableScene(Scene):
                     "The stock is empty: pass")
         draw.enabled = mine and (ok["draw"] or ok["pass"])
         take.enabled = mine and ok["take"]
-        meld.enabled = mine and st.phase == PLAY and bool(ctl.selected)
+        meld.enabled = mine and st.phase in (DRAW, PLAY) and bool(ctl.selected)   # before drawing: staged to take the pile
         discard.enabled = mine and st.phase == PLAY and len(ctl.selected) == 1
         lay.enabled = mine and ok["lay"]
         ask.visible = st.rules.ask_to_go_out
@@ -268,6 +270,7 @@ class TableScene(Scene):
         for yes, no in ((self.yes_button, self.no_button), (self.confirm_yes, self.confirm_no)):
             yes.rect, no.rect = v.rect(DIALOG_YES), v.rect(DIALOG_NO)
         self.hand_focus.rect = v.rect(ctl.layout.zones["hand"]) if "hand" in ctl.layout.zones else pygame.Rect(0, 0, 0, 0)
+        self.meld_focus.place(v)
 
     def _plain_why(self, name: str) -> str:
         """A sentence for a disabled button the controller had no words for."""
@@ -349,9 +352,14 @@ class TableScene(Scene):
             else:
                 self.confirm_yes.handle(event) or self.confirm_no.handle(event)
             return
+        if key is not None and ctl.voice.key(key, self):
+            return      # F2..F6 read the table aloud
         if self.scores_open:
             if key is not None or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
                 self.scores_open = False
+            return
+        if key == SCORES_KEY and ctl.privacy is None:
+            self.scores_open = True
             return
         if key == pygame.K_g and not ctl.privacy:
             if event.mod & pygame.KMOD_SHIFT:
@@ -414,9 +422,13 @@ class TableScene(Scene):
         if event.key == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
             self.ctl.undo()
             return
+        if event.key == pygame.K_BACKSPACE and self.ctl.staged:
+            self.ctl.unstage(len(self.ctl.staged) - 1)    # the last staged meld back to the hand
+            return
         if self.focus.current() is None:
             self.focus.focused = self.hand_focus    # the focused button went away: back to the hand
         if self.focus.handle_key(event):
+            self.ctl.voice.focus_moved(self)
             return
         # a key of a button that cannot be used now (or Enter on it): say why
         k = event.key

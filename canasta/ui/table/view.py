@@ -15,6 +15,7 @@ from ...engine.cards import POINTS_OF, RANK_CHARS, RANK_OF, SUIT_OF
 from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
+from .. import draw as theme
 from ..draw import PANEL, fit_text, font, note, overlay
 from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels
@@ -315,10 +316,14 @@ class TableView:
             surf.blit(sh, r.move(4, 5))
         surf.blit(img, r)
         note("card", surf, r)
+        heavy = 2 if theme.HIGH_CONTRAST else 1       # high contrast: white-edged cards, heavier rings
+        if heavy > 1 and abs(pose.angle) <= 0.5:
+            pygame.draw.rect(surf, theme.HC_EDGE, r, width=max(1, v.size(2)), border_radius=v.size(6))
         if card in ctl.selected and pose.face_up and not shadow:
-            pygame.draw.rect(surf, GOLD, r.inflate(2, 2), width=max(2, v.size(3)), border_radius=v.size(6))
+            pygame.draw.rect(surf, GOLD, r.inflate(2 * heavy, 2 * heavy), width=heavy * max(2, v.size(3)),
+                             border_radius=v.size(6))
         if card == self._ring_card:
-            pygame.draw.rect(surf, FOCUS, r.inflate(6, 6), width=2, border_radius=v.size(7))
+            pygame.draw.rect(surf, FOCUS, r.inflate(6 * heavy, 6 * heavy), width=2 * heavy, border_radius=v.size(7))
         if card in self._marked and pose.face_up and not shadow:
             pygame.draw.rect(surf, MARK_INK, r.inflate(6, 6), width=max(2, v.size(3)), border_radius=v.size(7))
 
@@ -351,7 +356,7 @@ class TableView:
                 rect = zone_rect(lay, name) if what in ("do", "stage") else None
                 if rect is None:
                     continue
-                width = v.size(4) if name == hover else v.size(2)
+                width = (v.size(4) if name == hover else v.size(2)) * (2 if theme.HIGH_CONTRAST else 1)
                 pygame.draw.rect(surf, DROP_OK if what == "do" else DROP_STAGE, v.rect(rect).inflate(6, 6),
                                  width=width, border_radius=v.size(10))
 
@@ -544,7 +549,11 @@ class TableView:
         b = scene.focused_button()
         keyboard = self.app.keyboard_used
         if b is not None and keyboard:
-            pygame.draw.rect(surf, FOCUS, b.rect.inflate(6, 6), width=2, border_radius=v.size(9))
+            pygame.draw.rect(surf, FOCUS, b.rect.inflate(6, 6), width=4 if theme.HIGH_CONTRAST else 2,
+                             border_radius=v.size(9))
+        melds = getattr(scene, "meld_focus", None)      # the meld Enter would drop on (not in a review)
+        if keyboard and melds is not None and scene.focus.current() is melds:
+            pygame.draw.rect(surf, FOCUS, melds.rect.inflate(6, 6), width=3, border_radius=v.size(9))
         tip_of = next((x for x in scene.buttons if x.visible and x.hover and x.explanation()), None)
         if tip_of is None and b is not None and keyboard and b.explanation():
             tip_of = b
