@@ -64,6 +64,8 @@ class TableClient:
         self.updates = 0
         self.checked_deals: list[tuple[int, bool]] = []
         self.reconnects = 0
+        self.played: list[tuple[int, dict]] = []   # (seat, action) of every action seen, in order
+        self.reveals: dict[int, str] = {}          # deal -> its revealed seed
         self._commits: dict[int, str] = {}
         self._moves: dict[int, list[Seen]] = {}
         self._deal = -1
@@ -187,6 +189,7 @@ class TableClient:
         elif t == "error":
             self.errors.append(m["msg"])
             self._replies.put_nowait(m)
+            self.on_error(m["msg"])
         elif t == "table":
             self.info = m
         elif t == "commit":
@@ -208,22 +211,28 @@ class TableClient:
             e = protocol.event_from_json(raw)
             if e.kind == "move":
                 moves.append(Seen(e.card, e.src, e.dst))
+        if m.get("action") is not None:
+            self.played.append((m["seat"], m["action"]))
         n = m.get("n")
         if n is not None and n in self._sent:
             self.round_trips.append(time.perf_counter() - self._sent.pop(n))
         self.updates += 1
-        if self.obs.phase == GAME_OVER:
-            self.done.set()
         self.on_update(m)
 
     def _reveal(self, m: dict) -> None:
         deal = m["deal"]
-        if any(d == deal for d, _ in self.checked_deals):
-            return
+        self.reveals[deal] = m["seed"]
         committed = self._commits.get(deal)
-        if committed is None:
+        if any(d == deal for d, _ in self.checked_deals):
+            pass                             # sent again after a reconnection: checked already
+        elif committed is None:
             self.log.append(f"Deal {deal + 1}: the shuffle was not checked (its commitment was not received).")
-            return
+        else:
+            self._check(deal, m, committed)
+        if self.obs is not None and self.obs.phase == GAME_OVER:
+            self.done.set()                  # the last deal's seed is in: the game is over
+
+    def _check(self, deal: int, m: dict, committed: str) -> None:
         ok, sentence = check_deal(self.rules, deal, m["seed"], m["salt"], committed, self._moves.get(deal, []))
         self.checked_deals.append((deal, ok))
         self.log.append(sentence)
@@ -232,6 +241,9 @@ class TableClient:
 
     def on_update(self, m: dict) -> None:
         """Called after each update (the observation is ``self.obs``)."""
+
+    def on_error(self, message: str) -> None:
+        """Called when the server refuses something this client sent."""
 
 
 class ComputerClient(TableClient):
@@ -244,37 +256,49 @@ class ComputerClient(TableClient):
         self.think = think
         self._task: Optional[asyncio.Task] = None
         self._rng = random.Random(0)
+        self._dirty = False
+        self._last: Optional[tuple] = None
 
     def on_update(self, m: dict) -> None:
+        self._dirty = True
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._maybe_act())
+            self._task = asyncio.get_running_loop().create_task(self._play())
+
+    def on_error(self, message: str) -> None:
+        # refused (too fast, or the position moved on): decide again a moment later
+        self._last = None
+        asyncio.get_running_loop().call_later(0.25, self.on_update, {})
+
+    async def _play(self) -> None:
+        """Look at the newest observation until none came while deciding."""
+        while self._dirty:
+            self._dirty = False
+            try:
+                await self._maybe_act()
+            except ConnectionClosed:
+                self._last = None            # the move is made again once back
 
     async def _maybe_act(self) -> None:
         ob = self.obs
         if ob is None or self.seat is None:
             return
         if ob.phase == DEAL_OVER:
-            key = ("next", ob.deal_number)
+            key: tuple = ("next", ob.deal_number)
         elif ob.phase != GAME_OVER and ob.to_act == self.seat:
             key = ("act", len(ob.public_history), ob.turn, ob.phase, ob.hand_sizes, ob.stock_size,
                    ob.deal_number, ob.asked)
         else:
             return
-        if getattr(self, "_last", None) == key:
+        if self._last == key:
             return
-        self._last = key
         if self.think:
             await asyncio.sleep(self.think)
-        if ob is not self.obs:               # something happened meanwhile: look again
-            self._last = None
-            self.on_update({})
-            return
+            if ob is not self.obs:           # something happened meanwhile: look again
+                self._dirty = True
+                return
+        self._last = key
         if ob.phase == DEAL_OVER:
             await self.act({"type": "next_deal"})
             return
         legal = legal_actions(sample_state(ob, self._rng))
-        action = self.player.choose(ob, legal)
-        try:
-            await self.act(action)
-        except ConnectionClosed:
-            self._last = None                # the move is made again once back
+        await self.act(self.player.choose(ob, legal))

@@ -9,7 +9,8 @@ worker thread, and every connection has its own queue of outgoing messages, so a
 client that stops reading, floods or sends junk slows down nobody else.
 
 Hostile clients: each message is checked by :func:`canasta.net.protocol.parse`; a
-connection may send :data:`RATE` messages a second (bursts of :data:`BURST`) and
+connection may send :data:`RATE` messages a second (bursts of :data:`BURST`; a legal
+move of its seat is not counted, the game itself paces those) and
 :data:`MAX_ERRORS` refused messages a minute before it is closed; a wrong table code
 or token from one address is answered more slowly after :data:`FREE_FAILURES` of them
 a minute. Never imports pygame.
@@ -39,8 +40,8 @@ from .table import Table
 
 log = logging.getLogger("canasta.server")
 
-RATE = 20.0                # messages a second a connection may send, on average
-BURST = 40                 # and at once
+RATE = 30.0                # messages a second a connection may send, on average
+BURST = 60                 # and at once
 MAX_ERRORS = 20            # refused messages a minute before the connection is closed
 FREE_FAILURES = 5          # wrong codes or tokens a minute from one address before it is slowed
 MAX_QUEUE = 512            # messages waiting for a client that does not read, before it is dropped
@@ -50,12 +51,13 @@ TABLES_DIR = "tables"
 class Conn:
     """One client connection: its seat once it has one, its limits, its outbox."""
 
-    def __init__(self, ws: ServerConnection):
+    def __init__(self, ws: ServerConnection, rate: float = RATE, burst: int = BURST):
         self.ws = ws
+        self.rate, self.burst = rate, burst
         self.addr = (ws.remote_address or ("?",))[0]
         self.table: Optional[Table] = None
         self.seat: Optional[int] = None
-        self.tokens = float(BURST)
+        self.tokens = float(burst)
         self.stamp = time.monotonic()
         self.errors: deque[float] = deque()
         self.outbox: asyncio.Queue[Optional[str]] = asyncio.Queue()
@@ -63,20 +65,20 @@ class Conn:
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
 
-    def refused(self) -> bool:
+    def refused(self, limit: int = MAX_ERRORS) -> bool:
         """Count a refused message; True when the connection has had too many."""
         now = time.monotonic()
         self.errors.append(now)
         while self.errors and self.errors[0] < now - 60:
             self.errors.popleft()
-        return len(self.errors) > MAX_ERRORS
+        return len(self.errors) > limit
 
     def put(self, text: str) -> None:
         if self.closed:
@@ -104,6 +106,11 @@ class TableServer:
         #: called with (table or None, seat or None, text) for every message sent (tests)
         self.tap: Optional[Callable[[Optional[Table], Optional[int], str], None]] = None
         self.errors = 0
+        #: the limits on hostile clients (module constants; tests change them)
+        self.rate, self.burst, self.max_errors = RATE, BURST, MAX_ERRORS
+        self.free_failures, self.penalty = FREE_FAILURES, 0.25
+        #: the delays given to answers after wrong codes or tokens (seconds, in order)
+        self.delays: deque[float] = deque(maxlen=100)
 
     # -- tables on disk -----------------------------------------------------------------
     def load_tables(self) -> list[str]:
@@ -277,14 +284,14 @@ class TableServer:
     # -- the messages -------------------------------------------------------------------
     async def slow_down(self, conn: Conn) -> None:
         now = time.monotonic()
-        seen = self.failures.get(conn.addr)
-        if seen is None:
-            return
+        seen = self.failures.setdefault(conn.addr, deque())
         while seen and seen[0] < now - 60:
             seen.popleft()
-        extra = len(seen) - FREE_FAILURES
-        if extra >= 0:
-            await asyncio.sleep(min(5.0, 0.25 * 2 ** min(extra, 5)))
+        extra = len(seen) - self.free_failures
+        delay = min(5.0, self.penalty * 2 ** min(extra, 5)) if extra >= 0 else 0.0
+        self.delays.append(delay)
+        if delay:
+            await asyncio.sleep(delay)
 
     def failed(self, conn: Conn) -> None:
         seen = self.failures.setdefault(conn.addr, deque())
@@ -340,6 +347,7 @@ class TableServer:
                 raise ProtocolError("A computer is playing for this seat.")
             action, events, new = table.act(seat, msg["action"])
             if action is not None:
+                conn.tokens = min(conn.burst, conn.tokens + 1)   # a legal move is never counted as flooding
                 self.broadcast_action(table, seat, action, events, new, (seat, msg["n"]))
             else:
                 self.send(conn, {"t": "waiting", "n": msg["n"]})
@@ -365,7 +373,7 @@ class TableServer:
             return
 
     async def connection(self, ws: ServerConnection) -> None:
-        conn = Conn(ws)
+        conn = Conn(ws, self.rate, self.burst)
         writer = asyncio.get_running_loop().create_task(self.writer(conn))
         self.send(conn, {"t": "welcome", "server": "canasta", "protocol": protocol.VERSION})
         try:
@@ -378,7 +386,7 @@ class TableServer:
                     await self.handle(conn, protocol.parse(data))
                 except ProtocolError as e:
                     self.send(conn, {"t": "error", "msg": str(e)})
-                    if conn.refused():
+                    if conn.refused(self.max_errors):
                         self.send(conn, {"t": "error", "msg": "Too many bad messages: goodbye."})
                         conn.closed = True
                         conn.outbox.put_nowait(None)
