@@ -59,6 +59,13 @@ class ProtocolError(ValueError):
     """A message the server refuses; ``str()`` is the one-line reply."""
 
 
+def one_line(text: str, limit: int = 200) -> str:
+    """``text`` as one printable line of at most ``limit`` characters (a refusal may
+    quote what the client sent, which can be anything)."""
+    text = "".join(ch if ch.isprintable() else " " for ch in text)
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 

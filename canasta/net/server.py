@@ -385,7 +385,7 @@ class TableServer:
                         raise ProtocolError("Too many messages: slow down.")
                     await self.handle(conn, protocol.parse(data))
                 except ProtocolError as e:
-                    self.send(conn, {"t": "error", "msg": str(e)})
+                    self.send(conn, {"t": "error", "msg": protocol.one_line(str(e))})
                     if conn.refused(self.max_errors):
                         self.send(conn, {"t": "error", "msg": "Too many bad messages: goodbye."})
                         conn.closed = True

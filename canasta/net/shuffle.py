@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Iterable, NamedTuple, Optional, Sequence
+from typing import Iterable, NamedTuple, Optional
 
 from ..engine.core import shuffled_deck
 from ..engine.rules import Rules

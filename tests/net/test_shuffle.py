@@ -69,12 +69,13 @@ def test_a_seed_that_does_not_match_the_commitment_is_caught():
 def test_a_card_swapped_in_an_opponent_s_hand_is_caught():
     """What only the other seats' plays show: a meld or discard of a card the seed gave
     to someone else."""
-    seed, salt = fresh_seed(), fresh_seed()
+    seed, salt = "0f3c9a7e5b1d2468ace013579bdf2468", fresh_seed()
     rules, events = _deal("classic", seed)
     seen = _seen_by(events, 0)
-    deck = shuffled_deck(rules, seed, 0)
     i = next(k for k, m in enumerate(seen) if m.src[0] == "hand" and m.src[1] != 0 and m.card >= 0)
-    stranger = next(c for c in deck if c not in {m.card for m in seen})   # a card nobody played
+    # a card the seed dealt to seat 0, which seat 0 kept: no one else ever held it
+    mine = [m.card for m in seen if m.src == ("stock",) and m.dst == ("hand", 0)]
+    stranger = next(c for c in mine if all(m.card != c for m in seen if m.src[0] == "hand"))
     seen[i] = seen[i]._replace(card=stranger)
     ok, sentence = check_deal(rules, 0, seed, salt, commitment(seed, salt), seen)
     assert not ok and "never dealt" in sentence
