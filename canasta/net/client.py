@@ -56,7 +56,8 @@ class TableClient:
         self.seat: Optional[int] = None
         self.token: Optional[str] = None
         self.info: dict = {}
-        self.obs: Optional[Observation] = None
+        self.view: Optional[dict] = None     # the observation as sent (read without decoding)
+        self._obs: Optional[Observation] = None
         self.log: list[str] = []
         self.warnings: list[str] = []
         self.errors: list[str] = []
@@ -147,9 +148,16 @@ class TableClient:
         return self._n
 
     @property
+    def obs(self) -> Optional[Observation]:
+        """The seat's observation, as the engine's Observation (decoded when first asked)."""
+        if self._obs is None and self.view is not None:
+            self._obs = protocol.observation_from_json(self.view)
+        return self._obs
+
+    @property
     def rules(self) -> Rules:
-        if self.obs is not None:
-            return self.obs.rules
+        if self.view is not None:
+            return Rules.from_dict(self.view["rules"])
         return Rules.from_dict(self.info["rules"])
 
     # -- what arrives -------------------------------------------------------------------
@@ -202,8 +210,8 @@ class TableClient:
         self.changed.set()
 
     def _update(self, m: dict) -> None:
-        self.obs = protocol.observation_from_json(m["obs"])
-        deal = self.obs.deal_number
+        self.view, self._obs = m["obs"], None
+        deal = self.view["deal_number"]
         if m.get("seat") == -1 and m.get("action") is None:
             self._moves[deal] = []          # the deal from its first card (start, or back after a drop)
         moves = self._moves.setdefault(deal, [])
@@ -229,7 +237,7 @@ class TableClient:
             self.log.append(f"Deal {deal + 1}: the shuffle was not checked (its commitment was not received).")
         else:
             self._check(deal, m, committed)
-        if self.obs is not None and self.obs.phase == GAME_OVER:
+        if self.view is not None and self.view["phase"] == GAME_OVER:
             self.done.set()                  # the last deal's seed is in: the game is over
 
     def _check(self, deal: int, m: dict, committed: str) -> None:
@@ -279,26 +287,27 @@ class ComputerClient(TableClient):
                 self._last = None            # the move is made again once back
 
     async def _maybe_act(self) -> None:
-        ob = self.obs
+        ob = self.view
         if ob is None or self.seat is None:
             return
-        if ob.phase == DEAL_OVER:
-            key: tuple = ("next", ob.deal_number)
-        elif ob.phase != GAME_OVER and ob.to_act == self.seat:
-            key = ("act", len(ob.public_history), ob.turn, ob.phase, ob.hand_sizes, ob.stock_size,
-                   ob.deal_number, ob.asked)
+        if ob["phase"] == DEAL_OVER:
+            key: tuple = ("next", ob["deal_number"])
+        elif ob["phase"] != GAME_OVER and ob["to_act"] == self.seat:
+            key = ("act", len(ob["public_history"]), ob["turn"], ob["phase"], tuple(ob["hand_sizes"]),
+                   ob["stock_size"], ob["deal_number"], ob["asked"])
         else:
             return
         if self._last == key:
             return
         if self.think:
             await asyncio.sleep(self.think)
-            if ob is not self.obs:           # something happened meanwhile: look again
+            if ob is not self.view:          # something happened meanwhile: look again
                 self._dirty = True
                 return
         self._last = key
-        if ob.phase == DEAL_OVER:
+        if ob["phase"] == DEAL_OVER:
             await self.act({"type": "next_deal"})
             return
-        legal = legal_actions(sample_state(ob, self._rng))
-        await self.act(self.player.choose(ob, legal))
+        obs = self.obs
+        legal = legal_actions(sample_state(obs, self._rng))
+        await self.act(self.player.choose(obs, legal))

@@ -285,20 +285,39 @@ _OBS_FIELDS = [f.name for f in fields(Observation) if f.name != "memo"]
 
 
 def observation_json(ob: Observation) -> dict:
-    """Every field of the observation (and nothing else), as JSON."""
+    """Every field of the observation (and nothing else), ready for ``json.dumps``
+    (tuples and named tuples go as lists)."""
     out: dict[str, Any] = {}
     for name in _OBS_FIELDS:
         v = getattr(ob, name)
         if name == "rules":
-            v = v.to_dict()
+            v = _rules_json(v)
         elif name == "result":
             v = None if v is None else result_json(v)
         elif name == "history":
             v = [result_json(r) for r in v]
-        else:
+        elif name not in _PLAIN_FIELDS:
             v = _value_json(v)
         out[name] = v
     return out
+
+
+#: fields json.dumps writes as they are: numbers, text, and tuples of them (named or not)
+_PLAIN_FIELDS = frozenset(("seat", "to_act", "hand", "hand_sizes", "stock_size", "pile", "melds", "red3",
+                           "foot_sizes", "talon_sizes", "known", "sideways", "counts", "minimums", "deal_number",
+                           "dealer", "turn", "phase", "frozen", "asked", "permission", "melded_this_turn",
+                           "took_pile", "played_before_turn", "partner_added", "scores", "played",
+                           "turns_taken", "winners", "public_history"))
+_RULES_JSON: dict[int, tuple[Rules, dict]] = {}
+
+
+def _rules_json(rules: Rules) -> dict:
+    got = _RULES_JSON.get(id(rules))
+    if got is None or got[0] is not rules:
+        if len(_RULES_JSON) > 1000:
+            _RULES_JSON.clear()
+        got = _RULES_JSON[id(rules)] = (rules, rules.to_dict())
+    return got[1]
 
 
 def observation_from_json(d: dict) -> Observation:
