@@ -185,3 +185,4 @@ def test_the_wire_check_catches_a_server_that_does_not_hide_cards(monkeypatch):
     wire = Wire()
     asyncio.run(_play("classic", wire))
     assert wire.leaks
+

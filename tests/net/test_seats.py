@@ -128,3 +128,42 @@ def test_wrong_codes_and_tokens_act_for_no_one():
         finally:
             await stop_server(server, ws)
     asyncio.run(run())
+
+
+class _Asker(ComputerClient):
+    """A client whose player asks to go out whenever it may."""
+
+    def __init__(self, url, name):
+        super().__init__(url, name, "easy")
+        easy = self.player
+
+        class Ask:
+            def choose(self, obs, legal, should_stop=None):
+                ask = [a for a in legal if type(a).__name__ == "Ask"]
+                return ask[0] if ask else easy.choose(obs, legal)
+        self.player = Ask()
+
+
+def test_asking_to_go_out_waits_for_the_partner_s_own_answer():
+    async def run():
+        server, ws, url = await start_server()
+        try:
+            clients = [_Asker(url, f"P{i}") for i in range(4)]
+            code, clients = await seat_four(url, "classic", {"target_score": 3000}, clients=clients)
+            await clients[0].start()
+            await finish(clients)
+            moves = clients[0].played
+            asks = [i for i, (_, a) in enumerate(moves) if a["type"] == "ask"]
+            assert asks
+            for i in asks:
+                seat = moves[i][0]
+                partner, answer = moves[i + 1]
+                assert partner == (seat + 2) % 4 and answer["type"] == "answer"
+            # the answers were the partners' own: each client sent every move of its seat
+            for c in clients:
+                assert sum(1 for s, _ in c.played if s == c.seat) == len(c.round_trips)
+            for c in clients:
+                await c.close()
+        finally:
+            await stop_server(server, ws)
+    asyncio.run(run())
