@@ -29,6 +29,7 @@ from typing import Optional
 
 from .ai import ARENA_LEVELS, make_player
 from .engine import Rules, apply_in_place, legal_actions, new_game
+from .engine.rules import RulesError, rule_overrides
 from .engine.observe import observe
 from .engine.state import DEAL_OVER, GAME_OVER
 
@@ -73,7 +74,8 @@ def _job(args: tuple) -> dict:
     i, level_a, level_b, players, teams, seed, duplicate, budget_ms, *more = args
     variant = more[0] if more else "classic"
     cap_ms = more[1] if len(more) > 1 else None
-    rules = Rules(variant=variant, players=players, teams=teams)
+    options = more[2] if len(more) > 2 else None
+    rules = Rules.from_dict({**(options or {}), "variant": variant, "players": players, "teams": teams})
     nteams = rules.resolved().teams
     deal_seed = f"arena:{seed}:{i}"
     dealer = i % players
@@ -102,11 +104,13 @@ def _job(args: tuple) -> dict:
 def run_arena(level_a: str, level_b: str, deals: int, players: int = 4, seed: int = 1,
               duplicate: bool = False, workers: int = 1, budget_ms: Optional[float] = None,
               teams: Optional[int] = None, progress: bool = False, variant: str = "classic",
-              cap_ms: Optional[float] = None, partial: Optional[str] = None) -> dict:
+              cap_ms: Optional[float] = None, partial: Optional[str] = None,
+              options: Optional[dict] = None) -> dict:
     """Play the deals and return the summary. ``partial``: a JSON file rewritten after
     every deal (or pair) with the summary so far (``"complete": false``), so that the
-    figures of a long run survive its interruption."""
-    jobs = [(i, level_a, level_b, players, teams, seed, duplicate, budget_ms, variant, cap_ms)
+    figures of a long run survive its interruption. ``options``: rule options beyond the
+    game and seating (``{"jokers": 6}``)."""
+    jobs = [(i, level_a, level_b, players, teams, seed, duplicate, budget_ms, variant, cap_ms, options)
             for i in range(deals)]
     results: list[dict] = []
     t0 = time.time()
@@ -246,14 +250,23 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--json", default=None,
                     help="also write the figures to this JSON file (rewritten after every deal while running)")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
+    ap.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE",
+                    help="a rule option (repeatable), e.g. jokers=6 or stock_exhausted=reshuffle")
     ns = ap.parse_args(argv)
     if ns.deals < 1:
         ap.error("--deals must be at least 1")
+    try:
+        options = rule_overrides(ns.rule)
+        Rules.from_dict({**options, "variant": ns.variant, "players": ns.players, "teams": ns.teams}).resolved()
+    except RulesError as e:
+        ap.error(str(e))
     s = run_arena(ns.team0, ns.team1, ns.deals, ns.players, ns.seed, ns.duplicate, max(1, ns.workers),
                   ns.budget_ms, ns.teams, progress=not ns.quiet, variant=ns.variant, cap_ms=ns.cap_ms,
-                  partial=ns.json)
+                  partial=ns.json, options=options or None)
     if ns.variant != "classic":
         print(f"game: {ns.variant}")
+    if options:
+        print("rules: " + ", ".join(f"{k}={v}" for k, v in options.items()))
     print(format_report(s))
     if ns.json:
         write_json(ns.json, s)

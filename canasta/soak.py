@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 
 from .engine import IllegalAction, Rules, apply_in_place, check, is_legal, legal_actions, new_game
+from .engine.rules import RulesError, rule_overrides
 from .engine.core import score_items
 from .engine.observe import observe
 from .engine.state import DEAL_OVER, GAME_OVER, State
@@ -165,11 +166,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--teams", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, american")
+    ap.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE",
+                    help="a rule option (repeatable), e.g. jokers=6 or stock_exhausted=reshuffle")
     a = ap.parse_args(argv)
-    done, actions, violations = soak(a.deals, a.players, a.seed, a.teams, variant=a.variant)
+    try:
+        rules = Rules.from_dict({"variant": a.variant, "players": a.players, "teams": a.teams,
+                                 **rule_overrides(a.rule)})
+        rules.resolved()
+    except RulesError as e:
+        ap.error(str(e))
+    done, actions, violations = soak(a.deals, a.players, a.seed, a.teams, rules=rules, variant=a.variant)
     for v in violations[:20]:
         print("VIOLATION", v)
-    print(f"{a.variant}, {a.players} players: {done} deals, {actions} actions, {len(violations)} violations")
+    extra = "".join(f", {pair}" for pair in a.rule)
+    print(f"{a.variant}{extra}, {a.players} players: {done} deals, {actions} actions, {len(violations)} violations")
     return 1 if violations else 0
 
 

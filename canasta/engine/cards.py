@@ -110,6 +110,22 @@ def pack_ids(packs: int) -> list[int]:
     return list(range(packs * CARDS_PER_PACK))
 
 
+#: the most jokers a deck may hold (every joker id the card tables have)
+MAX_JOKERS = 2 * MAX_PACKS
+
+
+def deck_ids(packs: int, jokers: int | None = None) -> list[int]:
+    """The card ids of a deck of ``packs`` packs holding ``jokers`` jokers (None: the
+    usual two a pack), in id order. Fewer jokers leave out the later packs' jokers;
+    more take the jokers of the packs beyond (ids of the same kind, so nothing else
+    changes)."""
+    if jokers is None or jokers == 2 * packs:
+        return pack_ids(packs)
+    ids = [c for c in range(packs * CARDS_PER_PACK) if KIND_OF[c] != JOKER]
+    ids += [p * CARDS_PER_PACK + 52 + j for p in range(MAX_PACKS) for j in (0, 1)][:jokers]
+    return sorted(ids)
+
+
 class Card(NamedTuple):
     """A physical card, for code outside the engine's hot paths (the window, files)."""
 

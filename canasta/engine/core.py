@@ -10,12 +10,13 @@ validates first and changes nothing when the action is illegal.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
 from . import codec
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
 from .cards import (BLACK3, JOKER, KIND_COUNT, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES,
-                    RED3, TWO, WILD_OF, describe, pack_ids)
+                    RED3, TWO, WILD_OF, deck_ids, describe)
 from .events import Event
 from .history import record
 from .rules import Rules
@@ -90,7 +91,8 @@ def shuffled_deck(rules: Rules, seed: object, deal_number: int) -> list[int]:
     """The deck of deal ``deal_number`` shuffled from ``seed``, top card first: the one
     place a deal's order comes from (a table server's clients re-deal a revealed seed
     with it to check the cards they saw)."""
-    deck = pack_ids(rules.decks or rules.resolved().decks)  # type: ignore[arg-type]
+    r = rules if rules.decks is not None else rules.resolved()
+    deck = deck_ids(r.decks, r.jokers)  # type: ignore[arg-type]
     random.Random(f"{seed}:{deal_number}").shuffle(deck)
     return deck
 
@@ -130,6 +132,7 @@ def _start_deal(st: State, deck_top_first: list[int], events: list[Event]) -> No
     st.went_out = None
     st.concealed = False
     st.result = None
+    st.reshuffled = False
     events.append(Event("deal_started", info=(st.deal_number, st.dealer)))
     first = (st.dealer + 1) % n
     own = rulebook(r).get("deal")
@@ -210,11 +213,35 @@ def _begin_turn(st: State, seat: int, events: list[Event]) -> None:
 def check_exhausted(st: State, events: list[Event]) -> None:
     """Facing an empty stock, the deal ends when the seat cannot take the pile (under
     either ``stock_exhausted`` option; with ``"end"`` nobody is forced to take it, and
-    passing ends the deal too)."""
+    passing ends the deal too), unless the pile may still be turned into a new stock."""
     seat = st.turn
-    if st.phase == DRAW and not st.stock:
+    if st.phase == DRAW and not st.stock and not can_reshuffle(st):
         if not _can_take_any(st, seat):
             _end_deal(st, None, events)
+
+
+def can_reshuffle(st: State) -> bool:
+    """Whether a draw now turns the pile over into a new stock (RULES.md 9.1; see
+    :meth:`~canasta.engine.state.TableFacts.pile_becomes_stock`)."""
+    return not st.stock and st.pile_becomes_stock()
+
+
+def _turn_pile_over(st: State, events: list[Event]) -> None:
+    """The pile but its top card becomes the stock, face down as it lies (its bottom card
+    is drawn first); the top card stays as the pile, frozen only if it is a card that
+    freezes it (a wild card or a red three)."""
+    pile = st.pile
+    top = pile[-1]
+    st.stock = pile[-2::-1]      # the top of the stock is the end of the list
+    st.pile = [top]
+    st.reshuffled = True
+    # info: the cards turned over, as they lay in the pile (bottom card first)
+    events.append(Event("pile_to_stock", seat=st.turn, info=tuple(pile[:-1])))
+    st.sideways = [c for c in st.sideways if c == top]
+    frozen = bool(st.sideways)
+    if st.frozen and not frozen:
+        events.append(Event("unfrozen"))
+    st.frozen = frozen
 
 
 # ---------------------------------------------------------------------------
@@ -225,7 +252,7 @@ class _Plan:
     """A validated melding action, ready to carry out."""
 
     __slots__ = ("items", "used", "points", "canastas_after", "black3", "adds_partner", "own_canasta",
-                 "kinds_after")
+                 "kinds_after", "naturals_after")
 
     def __init__(self):
         # (rank, meld index or -1 for a new meld, cards, kind: "group" | "black3" | "top")
@@ -237,6 +264,7 @@ class _Plan:
         self.adds_partner = False
         self.own_canasta = False
         self.kinds_after: Optional[list[str]] = None   # the side's canasta kinds after (if the game counts them)
+        self.naturals_after = 0     # the side's natural canastas after (Classic's groups)
 
 
 def _onto_meld(st: State, team: int, onto) -> tuple[Optional[str], Optional[TableMeld]]:
@@ -301,10 +329,12 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
     ranks_new: set[int] = set()
     targets: set[int] = set()
     team_melds = st.melds[team]
-    canastas_after = 0
+    canastas_after = naturals_after = 0
     for m in team_melds:
         if m.canasta is not None:
             canastas_after += 1
+            if m.canasta == "natural":
+                naturals_after += 1
     err, all_groups = _gather_groups(groups, extra_top, top_with, top_onto)
     if err:
         return err, None
@@ -373,6 +403,10 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
                 return err, None
             before = len(existing.cards)
             size_after = before + len(cards) + (1 if is_top else 0)
+            if size_after >= size_needed:  # type: ignore[operator]
+                # a natural canasta stays one without wild cards, and becomes one
+                was_natural = before >= size_needed and existing.wilds == 0  # type: ignore[operator]
+                naturals_after += (existing.wilds + wilds == 0) - was_natural
             if before < size_needed <= size_after:  # type: ignore[operator]
                 canastas_after += 1
                 if existing.by == seat:
@@ -395,11 +429,13 @@ def _plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_to
             size_after = len(cards) + (1 if is_top else 0)
             if size_after >= size_needed:  # type: ignore[operator]
                 canastas_after += 1
+                naturals_after += wilds == 0
                 plan.own_canasta = True
         plan.items.append((rank, index, list(cards), "top" if is_top else "group"))
         plan.used += len(cards)
         plan.points += pts + (POINTS_OF[extra_top] if is_top else 0)
     plan.canastas_after = canastas_after
+    plan.naturals_after = naturals_after
     return None, plan
 
 
@@ -420,6 +456,16 @@ def _going_out_error(st: State, seat: int, plan: Optional[_Plan], left: int) -> 
                     f"canasta{'s' if need != 1 else ''} and your side has {have}.")
         return (f"Going out needs {need} canasta{'s' if need != 1 else ''}; "
                 f"your side has {have}.")
+    natural = r.natural_canastas_to_go_out
+    if natural:
+        got = plan.naturals_after if plan is not None else st.canastas(team).get("natural", 0)
+        if got < natural:
+            want = "a natural canasta" if natural == 1 else f"{natural} natural canastas"
+            has = {0: "none", 1: "one"}.get(got, str(got))
+            if left == 1:
+                return (f"You must keep a card to discard: going out needs {want} "
+                        f"(without wild cards) and your side has {has}.")
+            return f"Going out needs {want} (without wild cards); your side has {has}."
     return None
 
 
@@ -573,7 +619,7 @@ def _must_take(st: State, seat: int) -> bool:
     own = rulebook(st.rules).get("must_take")
     if own is not None:
         return own(st, seat)
-    if not st.pile or st.rules.stock_exhausted == "end":
+    if not st.pile or st.rules.stock_exhausted == "end" or can_reshuffle(st):
         return False
     team = st.team_of(seat)
     top = st.pile[-1]
@@ -653,7 +699,7 @@ def _shape_none(a) -> Optional[str]:
 def _check_draw(st: State, a: Draw, actor: int):
     if st.phase != DRAW:
         return _phase_message(st), None
-    if not st.stock:
+    if not st.stock and not can_reshuffle(st):
         return "The stock is empty: take the pile if you can, or pass.", None
     return None, None
 
@@ -723,6 +769,8 @@ def _check_pass(st: State, a: Pass, actor: int):
         return _phase_message(st), None
     if st.stock:
         return "You may pass only when the stock is empty.", None
+    if can_reshuffle(st):
+        return "The stock is empty: draw from the pile turned over into a new stock, or take the pile.", None
     if _must_take(st, actor):
         return "With the stock empty you must take the pile: its top card goes on your side's meld.", None
     return None, None
@@ -916,6 +964,8 @@ _PILE = ("pile",)
 
 
 def _do_draw(st: State, seat: int, events: list[Event]) -> None:
+    if not st.stock:
+        _turn_pile_over(st, events)   # the check let it through: the pile becomes the stock
     stock = st.stock
     for _ in range(st.rules.draw_count):  # type: ignore[arg-type]
         if not stock:
@@ -1232,21 +1282,21 @@ def _classic_out_plan(st: State, seat: int, r: Rules, hand: list[int], team: int
                 leftovers.append(c)
     hand_set = None
     for left in leftovers:
-        groups = _meld_all_except(st, seat, left)
-        if groups is None:
-            continue
-        if hand_set is None:
-            hand_set = set(hand)
-        err, plan = _plan_groups(st, seat, groups, hand_set)
-        if err:
-            continue
-        remaining = len(hand) - plan.used  # type: ignore[union-attr]
-        if _going_out_error(st, seat, plan, remaining):
-            continue
-        if not melds and plan.points < st.minimum(team):  # type: ignore[union-attr]
-            if st.took_pile or not _concealed_ok(st, seat, plan):
+        for groups in _out_groups(st, seat, left):
+            if groups is None:
                 continue
-        return groups, (None if left < 0 else left)
+            if hand_set is None:
+                hand_set = set(hand)
+            err, plan = _plan_groups(st, seat, groups, hand_set)
+            if err:
+                continue
+            remaining = len(hand) - plan.used  # type: ignore[union-attr]
+            if _going_out_error(st, seat, plan, remaining):
+                continue
+            if not melds and plan.points < st.minimum(team):  # type: ignore[union-attr]
+                if st.took_pile or not _concealed_ok(st, seat, plan):
+                    continue
+            return groups, (None if left < 0 else left)
     return None
 
 
@@ -1287,30 +1337,57 @@ def _going_out_plan_reference(st: State, seat: int) -> Optional[tuple[tuple[Grou
         if k not in seen_kind:
             seen_kind.add(k)
             leftovers.append(c)
-    best = None
     for left in leftovers:
-        groups = _meld_all_except(st, seat, left)
-        if groups is None:
-            continue
-        err, plan = _plan_groups(st, seat, groups, set(hand))
-        if err:
-            continue
-        remaining = len(hand) - plan.used  # type: ignore[union-attr]
-        if _going_out_error(st, seat, plan, remaining):
-            continue
-        if not st.melds[team] and plan.points < st.minimum(team):  # type: ignore[union-attr]
-            if st.took_pile or not _concealed_ok(st, seat, plan):
+        for groups in _out_groups(st, seat, left):
+            if groups is None:
                 continue
-        best = (groups, None if left < 0 else left)
-        break
-    return best
+            err, plan = _plan_groups(st, seat, groups, set(hand))
+            if err:
+                continue
+            remaining = len(hand) - plan.used  # type: ignore[union-attr]
+            if _going_out_error(st, seat, plan, remaining):
+                continue
+            if not st.melds[team] and plan.points < st.minimum(team):  # type: ignore[union-attr]
+                if st.took_pile or not _concealed_ok(st, seat, plan):
+                    continue
+            return groups, (None if left < 0 else left)
+    return None
+
+
+def _out_groups(st: State, seat: int, left: int, cards: Optional[Sequence[int]] = None):
+    """The ways of melding every card of ``cards`` (default: the hand) but ``left`` that a
+    going-out search tries, best first (None for a way that cannot be made): the one
+    :func:`_meld_all_except` finds, and, when going out needs natural canastas
+    (RULES.md 9.1), the same with the wild cards kept off each set of the groups that can
+    be natural canastas, the most kept first (every way a wild card could spoil one)."""
+    yield _meld_all_except(st, seat, left, cards)
+    if not st.rules.natural_canastas_to_go_out:
+        return
+    size = st.rules.canasta_size
+    count: dict[int, int] = {}
+    for c in (st.hands[seat] if cards is None else cards):
+        if c != left:
+            k = KIND_OF[c]
+            count[k] = count.get(k, 0) + 1
+    ranks = []
+    for m in st.melds[st.team_of(seat)]:
+        if m.kind == "group" and not m.closed and m.wilds == 0:
+            if len(m.cards) + count.pop(m.rank, 0) >= size:  # type: ignore[operator]
+                ranks.append(m.rank)
+        else:
+            count.pop(m.rank, None)
+    ranks += [k for k, n in count.items() if 4 <= k <= 14 and n >= size]  # type: ignore[operator]
+    for n in range(len(ranks), 0, -1):
+        for keep in combinations(ranks, n):
+            yield _meld_all_except(st, seat, left, cards, frozenset(keep))
 
 
 def _meld_all_except(st: State, seat: int, left: int,
-                     cards: Optional[Sequence[int]] = None) -> Optional[tuple[Group, ...]]:
+                     cards: Optional[Sequence[int]] = None,
+                     natural: frozenset = frozenset()) -> Optional[tuple[Group, ...]]:
     """Groups that meld every card of ``cards`` (default: the hand) but ``left`` (-1:
-    nothing left), putting wild cards where they complete the most canastas; None when
-    impossible."""
+    nothing left), putting wild cards where they complete the most canastas (never on
+    the groups of the ranks in ``natural``); None when impossible."""
     r = st.rules
     team = st.team_of(seat)
     by_kind: dict[int, list[int]] = {}
@@ -1336,6 +1413,8 @@ def _meld_all_except(st: State, seat: int, left: int,
         cap = r.wild_limit - m.wilds
         if r.more_naturals_than_wilds:
             cap = min(cap, nat - 1 - m.wilds)
+        if m.rank in natural:
+            cap = 0
         groups.append([len(m.cards) + len(cards), max(cap, 0), 0, cards, m.id])
     for k, cards in by_kind.items():
         n = len(cards)
@@ -1346,6 +1425,8 @@ def _meld_all_except(st: State, seat: int, left: int,
         cap = r.wild_limit
         if r.more_naturals_than_wilds:
             cap = min(cap, n - 1)
+        if k in natural:
+            cap = 0
         need = 1 if n == 2 else 0
         if cap < need:
             return None
@@ -1407,9 +1488,10 @@ def legal_actions(st: State) -> list[Action]:
         own = (book if book is not None else rulebook(st.rules)).get("draw_options")
         if own is not None:
             return own(st, seat)   # the game's own choices before the draw (laying threes)
-        out: list[Action] = [_DRAW] if st.stock else []
+        stock = st.stock or can_reshuffle(st)
+        out: list[Action] = [_DRAW] if stock else []
         out.extend(_take_options(st, seat))
-        if not st.stock and not _must_take(st, seat):
+        if not stock and not _must_take(st, seat):
             out.append(Pass())
         return out
     if phase == PLAY:
@@ -1432,10 +1514,11 @@ def _legal_actions_reference(st: State) -> list[Action]:
         if own is not None:
             return own(st, seat)
         out: list[Action] = []
-        if st.stock:
+        stock = st.stock or can_reshuffle(st)
+        if stock:
             out.append(Draw())
         out.extend(_take_options_reference(st, seat))
-        if not st.stock and not _must_take(st, seat):
+        if not stock and not _must_take(st, seat):
             out.append(Pass())
         return out
     if phase == PLAY:
@@ -1541,9 +1624,9 @@ def _take_going_out(st: State, seat: int, with_cards: tuple, hand: list[int], tk
             1 for c in with_cards if KIND_OF[c] == tk) != len(hand):
         return None  # naturals of the top's rank would be left over
     for left in [-1] + rest:
-        extra = _meld_all_except(st, seat, left, rest)
-        if extra and _take_error(st, seat, with_cards, extra, onto)[0] is None:
-            return TakePile(with_cards, extra, onto)
+        for extra in _out_groups(st, seat, left, rest):
+            if extra and _take_error(st, seat, with_cards, extra, onto)[0] is None:
+                return TakePile(with_cards, extra, onto)
     return None
 
 
@@ -1556,7 +1639,7 @@ def _take_options(st: State, seat: int) -> list[Action]:
     the take leaves one card or none); the initial meld and the search for a way out
     when such a take fails go through the full check."""
     r = st.rules
-    if not _classic_core(r):
+    if not _classic_core(r) or r.natural_canastas_to_go_out:
         return _take_options_reference(st, seat, _initial_extras)
     tk = _takable_top(st, seat)
     if tk < 0:
@@ -1892,7 +1975,7 @@ def _play_options(st: State, seat: int) -> list[Action]:
     team = seat % r.teams  # type: ignore[operator]
     melds = st.melds[team]
     n = len(hand)
-    if not fast or n <= 1 or st.permission is True:
+    if not fast or n <= 1 or st.permission is True or r.natural_canastas_to_go_out:
         return _play_options_reference(st, seat, going_out_plan)
     size = r.canasta_size
     limit = r.wild_limit

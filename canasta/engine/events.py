@@ -32,7 +32,9 @@ KINDS = {
     "deal_started": "a new deal: info = (deal number, dealer)",
     "move": "card moved from src to dst; info = True when it lies sideways in the pile",
     "frozen": "the pile is now frozen by a sideways card",
-    "unfrozen": "the pile was taken and is no longer frozen",
+    "unfrozen": "the pile was taken (or turned into the stock) and is no longer frozen",
+    "pile_to_stock": ("seat found the stock empty and drew from the pile turned over (RULES.md 9.1): "
+                      "info = the cards that became the stock, bottom of the pile first"),
     "canasta": "a meld became a canasta: dst = its zone, info = 'natural' or 'mixed'",
     "turn": "seat is to act; info = phase",
     "asked": "seat asked its partner for permission to go out",

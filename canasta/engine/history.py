@@ -26,6 +26,8 @@ DISCARD = "discard"
 TAKE = "take"          # the whole pile, bottom card first, taken by ``seat``
 MELD = "meld"          # cards put on one meld (made or extended) by ``seat``
 RED3 = "red3"          # a red three laid by ``seat``
+RESTOCK = "restock"    # the pile but its top card turned over into a new stock (RULES.md 9.1),
+                       # its cards in the order they lay, bottom first
 
 
 class Shown(NamedTuple):
@@ -56,6 +58,9 @@ def record(st: "State", seat: int, events: Iterable[Event]) -> None:
             if kind == "deal_started":
                 public = st.public_history = []
                 meld_at = take_at = -1
+            elif kind == "pile_to_stock":
+                public.append(Shown(RESTOCK, seat, tuple(e.info)))
+                meld_at = -1
             continue
         src = e.src
         where = src[0]
@@ -102,6 +107,8 @@ def pile_from(public: Sequence[Shown]) -> list[int]:
             pile.extend(s.cards)
         elif s.what == TAKE:
             del pile[max(len(pile) - len(s.cards), 0):]   # the top cards (all, in most games)
+        elif s.what == RESTOCK:
+            del pile[:len(s.cards)]                        # all but the top card
     return pile
 
 

@@ -174,6 +174,7 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
     foot: Optional[int] = None          # the seat picked up its foot of this many cards
     after_foot = 0                      # cards drawn from the stock once the foot was up
     talon = 0                           # cards of a talon taken (Modern American)
+    restocked = -1                      # the pile turned into a stock of this many cards
     for e in events:
         kind = e.kind
         if kind == "move":
@@ -212,6 +213,8 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
                 raise Unnarrated(f"a card moved from {e.src!r} to {e.dst!r}")
         elif kind == "frozen":
             froze = True
+        elif kind == "pile_to_stock":
+            restocked = len(e.info or ())
         elif kind == "foot":
             foot = int(e.info or 0)
         elif kind == "canasta":
@@ -260,6 +263,9 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
         return Line(-1, " ".join([text] + tail))
 
     verbs: list[str] = []
+    if restocked >= 0:
+        verbs.append(f"turned the pile over into a new stock of {cards_word(restocked)} "
+                     "(its top card stays as the pile)")
     drawn -= after_foot                 # red threes of the foot replaced: told with the foot
     if drawn or (red3 and not from_pile and not melds and foot is None):
         v = ("drew a card" if drawn == 1 else f"drew {cards_word(drawn)}") if drawn else "drew"

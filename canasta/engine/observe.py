@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import NamedTuple, Optional
 
-from .cards import KIND_COUNT, KIND_OF, RED3, pack_ids
+from .cards import JOKER, KIND_COUNT, KIND_OF, RED3, deck_ids, pack_ids
 from .history import Shown
 from .rules import Rules
 from .state import (COUNT, MELDS, OWNER, PUBLIC, SEAT, TABLE, ZONES, DealResult, State, TableFacts,
@@ -63,7 +63,7 @@ def _meld_view(m: TableMeld, _new=tuple.__new__) -> MeldView:
 
 #: the public bookkeeping of a game, shown as the state holds it (lists as tuples)
 AS_IS = ("deal_number", "dealer", "turn", "phase", "frozen", "asked", "permission",
-         "melded_this_turn", "took_pile", "played_before_turn", "partner_added", "result")
+         "melded_this_turn", "took_pile", "played_before_turn", "partner_added", "result", "reshuffled")
 AS_TUPLE = ("scores", "played", "turns_taken", "history", "winners", "public_history")
 
 
@@ -110,6 +110,7 @@ class Observation(TableFacts):
     played_before_turn: bool
     partner_added: bool
     result: Optional[DealResult]
+    reshuffled: bool                             # the pile was turned into the stock (RULES.md 9.1)
     # AS_TUPLE
     scores: tuple[int, ...]                      # per team, before this deal
     played: tuple[bool, ...]
@@ -163,6 +164,8 @@ class Observation(TableFacts):
         if left is None:
             decks = self.rules.decks
             left = [n * decks - h for n, h in zip(PER_PACK, self.counts)]  # type: ignore[operator]
+            if self.rules.jokers is not None:
+                left[JOKER] += self.rules.jokers - PER_PACK[JOKER] * decks  # type: ignore[operator]
             kind_of = KIND_OF
             for z in ZONES:
                 if z.visibility == PUBLIC:
@@ -180,6 +183,9 @@ class Observation(TableFacts):
 
     def _foot_size(self, seat: int) -> int:
         return self.foot_sizes[seat]
+
+    def _stock_size(self) -> int:
+        return self.stock_size
 
     def hidden_hand(self, seat: int) -> int:
         """Cards in ``seat``'s hand that this seat has not seen."""
@@ -264,7 +270,7 @@ def unseen_cards(ob: Observation) -> list[int]:
     """Cards whose place this seat does not know (the other hands but for the cards
     seen taken with the pile, and the stock)."""
     seen = set(_seen(ob))
-    return [c for c in range(ob.rules.decks * 54) if c not in seen]  # type: ignore[operator]
+    return [c for c in deck_ids(ob.rules.decks, ob.rules.jokers) if c not in seen]  # type: ignore[arg-type]
 
 
 def sample_state(ob: Observation, rng: random.Random) -> State:
@@ -326,5 +332,5 @@ def sample_state(ob: Observation, rng: random.Random) -> State:
         for c in hand:
             counts[KIND_OF[c]] += 1
     st.sideways = [c for c in st.pile if c in ob.sideways]
-    st.total_cards = ob.rules.decks * 54  # type: ignore[operator]
+    st.total_cards = len(deck_ids(ob.rules.decks, ob.rules.jokers))  # type: ignore[arg-type]
     return st

@@ -147,7 +147,7 @@ class Game:
         if not isinstance(actions, list):
             raise RecordError("The saved game has no list of moves.")
         game = cls(rules, seed, dealer)
-        limit = game.state.total_cards
+        limit = game.state.card_limit
         for i, raw in enumerate(actions):
             where = f"Move {i + 1}"
             if version == 1:

@@ -16,6 +16,8 @@ from typing import Any
 from .cards import MAX_PACKS
 
 STOCK_EXHAUSTED = ("play_on", "end")
+#: Classic also offers the house rule of RULES.md 9.1: the pile turned into a new stock once
+CLASSIC_STOCK_EXHAUSTED = STOCK_EXHAUSTED + ("reshuffle",)
 
 _BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
 
@@ -69,7 +71,9 @@ class Rules:
     pile_always_frozen: bool = False
     black_three_freezes: bool = False
     ask_to_go_out: bool | None = None
-    stock_exhausted: str = "play_on"
+    stock_exhausted: str = "play_on"  # "end", or in Classic "reshuffle" (RULES.md 9.1)
+    jokers: int | None = None           # jokers in the deck (None: two per pack; RULES.md 9.1)
+    natural_canastas_to_go_out: int = 0  # how many of the canastas to go out must be natural
     red_three_table: tuple[tuple[int, int], ...] | None = None  # (count, total) overrides
     scoring: Scoring = Scoring()
 
@@ -126,6 +130,14 @@ class Rules:
         game = get(self.variant)
         if game is None:
             raise RulesError(f"Unknown game {self.variant!r}; this version plays: {', '.join(names())}.")
+        if not getattr(game, "HOUSE_RULES", False):   # jokers, natural canastas (RULES.md 9.1)
+            title = getattr(game, "TITLE", self.variant)
+            if self.jokers is not None:
+                raise RulesError(f"{title} is played with the usual two jokers in each pack.")
+            if self.natural_canastas_to_go_out:
+                raise RulesError(f"{title} has no option of natural canastas to go out.")
+            if self.stock_exhausted == "reshuffle":
+                raise RulesError(f"{title} never turns the discard pile into a new stock.")
         return game.resolve(self)
 
     # -- derived facts -----------------------------------------------------------
@@ -247,10 +259,30 @@ OPTION_HELP: dict[str, str] = {
     "canasta_size": "Cards that make a canasta.",
     "melds_close": "A finished canasta is closed: nothing more can be added to it.",
     "stock_exhausted": "When the stock runs out: play on, taking the pile when it must be taken, or end the deal as soon as a player does not take it.",
+    "jokers": "Jokers shuffled into the deck (usually two in each pack).",
+    "natural_canastas_to_go_out": "How many of the canastas to go out must have no wild card.",
 }
 
 
 BOOK_KINDS = ("clean", "dirty", "wild")
+
+
+def rule_overrides(pairs: Any) -> dict[str, Any]:
+    """Options given on a command line as ``KEY=VALUE`` (``jokers=6``,
+    ``stock_exhausted=reshuffle``, ``ask_to_go_out=false``): a value is read as JSON
+    when it is JSON, else kept as text. Raises RulesError naming a malformed pair."""
+    import json
+    out: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, text = str(pair).partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"{pair!r} is not of the form OPTION=VALUE.")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        out[key.strip()] = value
+    return out
 
 
 def books_from(value: Any) -> tuple[tuple[str, int], ...]:

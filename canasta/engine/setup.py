@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
-from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, MAX_PACKS, RED3, WILD_OF, code_kind, ids_of_code
+from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, MAX_PACKS, RED3, WILD_OF, code_kind, deck_ids, ids_of_code
 from .core import check_exhausted, deal_from_deck, reset_turn
 from .rules import Rules, RulesError
 from .state import DRAW, PLAY, State, TableMeld
@@ -20,8 +20,9 @@ class SetupError(ValueError):
 class CardPool:
     """Hands out distinct card ids for codes: the n-th '9H' gets the n-th nine of hearts."""
 
-    def __init__(self, packs: int):
+    def __init__(self, packs: int, jokers: Optional[int] = None):
         self.packs = packs
+        self.deck = deck_ids(packs, jokers)   # with the house rule's jokers (RULES.md 9.1)
         self.free: dict[str, list[int]] = {}
         self.used: set[int] = set()
 
@@ -33,8 +34,10 @@ class CardPool:
         except ValueError as e:
             raise SetupError(str(e)) from None
         key = code.strip().upper()
+        if key in ("JO", "JOKER"):
+            key = "JK"
         if key not in self.free:
-            self.free[key] = ids_of_code(key, self.packs)
+            self.free[key] = [c for c in self.deck if CODE_OF[c] == key]
         if not self.free[key]:
             raise SetupError(f"There are more {key} than {self.packs} packs hold.")
         card = self.free[key].pop(0)
@@ -42,7 +45,7 @@ class CardPool:
         return card
 
     def rest(self) -> list[int]:
-        return [c for c in range(self.packs * 54) if c not in self.used]
+        return [c for c in self.deck if c not in self.used]
 
 
 def _list(value: Any, what: str) -> list:
@@ -68,7 +71,7 @@ def position(rules: Rules, data: dict) -> State:
         if not isinstance(d, dict):
             raise SetupError("deal must be an object.")
         r = rules.resolved()
-        pool = CardPool(r.decks)  # type: ignore[arg-type]
+        pool = CardPool(r.decks, r.jokers)  # type: ignore[arg-type]
         deck = [pool.take(c) for c in _list(d.get("deck"), "deck")]
         scores = d.get("scores") or [0] * r.teams  # type: ignore[operator]
         st, _ = deal_from_deck(rules, deck, _seat(d.get("dealer", 0), r.players, "dealer"), scores,
@@ -85,7 +88,7 @@ def position(rules: Rules, data: dict) -> State:
             raise SetupError(f"state.{key} is not part of the game {r.variant!r}.")
     st.deal_number = _deal_number(data)
     n, t = r.players, r.teams
-    pool = CardPool(r.decks)  # type: ignore[arg-type]
+    pool = CardPool(r.decks, r.jokers)  # type: ignore[arg-type]
     scores = data.get("scores", [0] * t)  # type: ignore[operator]
     if not isinstance(scores, list) or len(scores) != t or not all(isinstance(x, int) for x in scores):
         raise SetupError(f"scores must list {t} whole numbers.")
@@ -175,8 +178,8 @@ def position(rules: Rules, data: dict) -> State:
         rest = sorted(pool.rest(), key=lambda c: KIND_OF[c] == RED3)
         filler = rest[:stock]
         extra = stock - len(filler)
-        phantom = r.decks * 54  # type: ignore[operator]
-        filler += list(range(phantom, phantom + extra))
+        deck = set(pool.deck)
+        filler += [c for c in range(r.decks * 54, MAX_PACKS * 54) if c not in deck][:extra]  # type: ignore[operator]
         st.stock = filler[::-1]
         for c in filler:
             pool.used.add(c)

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
-from .cards import KIND_COUNT, KIND_OF, POINTS_OF, RANK_OF, SUIT_OF, WILD_OF
+from .cards import KIND_COUNT, KIND_OF, POINTS_OF, RANK_OF, SUIT_OF, WILD_OF, deck_ids
 from .rules import Rules
 
 DRAW, PLAY, ANSWER, DEAL_OVER, GAME_OVER = "draw", "play", "answer", "deal_over", "game_over"
@@ -215,7 +215,7 @@ ZONES: tuple[Zone, ...] = (
 #: the rest of the state, by how ``clone`` copies it
 _SHARED = ("rules", "seed", "deal_number", "dealer", "turn", "phase", "frozen", "asked",
            "permission", "melded_this_turn", "partner_added", "took_pile", "played_before_turn",
-           "went_out", "concealed", "result", "outside", "total_cards")   # never changed in place
+           "went_out", "concealed", "result", "outside", "total_cards", "reshuffled")   # never changed in place
 _FLAT = ("scores", "history", "sideways", "played", "turns_taken", "winners", "public_history")
 _NESTED = ("counts", "known")   # per seat: the hand's count of each kind, cards seen taken
 
@@ -255,6 +255,16 @@ class TableFacts:
 
     def _foot_size(self, seat: int) -> int:
         raise NotImplementedError
+
+    def _stock_size(self) -> int:
+        raise NotImplementedError
+
+    def pile_becomes_stock(self) -> bool:
+        """With ``stock_exhausted = "reshuffle"`` (RULES.md 9.1): the stock is empty, the
+        pile has not been turned into a stock yet this deal, and it holds a card below its
+        top, so a player who does not take the pile draws from the pile turned over."""
+        return (self.rules.stock_exhausted == "reshuffle" and not self.reshuffled  # type: ignore[attr-defined]
+                and len(self.pile) > 1 and not self._stock_size())  # type: ignore[attr-defined]
 
     def opened(self, team: int) -> bool:
         return bool(self.melds[team])
@@ -323,7 +333,8 @@ class State(TableFacts):
         self.turns_taken = [0] * n
         self.winners: list[int] = []
         self.outside: list[int] = []      # cards out of this position (conformance only)
-        self.total_cards = r.decks * 54   # type: ignore[operator]
+        self.total_cards = len(deck_ids(r.decks, r.jokers))   # type: ignore[arg-type]
+        self.reshuffled = False           # the pile was turned into the stock (RULES.md 9.1)
         self.public_history: list = []    # what this deal showed the table (history.py)
 
     # -- copying and comparing -------------------------------------------------------
@@ -347,7 +358,7 @@ class State(TableFacts):
             self.took_pile, self.played_before_turn, self.went_out, self.concealed,
             tuple(tuple(sorted(k)) for k in self.known), tuple(self.turns_taken),
             len(self.history), tuple(self.winners), tuple(self.public_history),
-        )
+        ) + ((True,) if self.reshuffled else ())   # (so a state without it compares as before)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.snapshot() == other.snapshot()
@@ -368,9 +379,18 @@ class State(TableFacts):
     def _foot_size(self, seat: int) -> int:
         return len(self.feet[seat])
 
+    def _stock_size(self) -> int:
+        return len(self.stock)
+
     def canastas(self, team: int) -> Counter:
         """The team's canastas counted by kind name (``Counter({"natural": 1, "mixed": 2})``)."""
         return Counter(m.canasta for m in self.melds[team] if m.canasta is not None)
+
+    @property
+    def card_limit(self) -> int:
+        """One more than the highest card id of this game's deck (the ids a file may name;
+        a deck with extra jokers has ids beyond its packs)."""
+        return max(deck_ids(self.rules.decks, self.rules.jokers)) + 1   # type: ignore[arg-type]
 
     def next_meld_id(self) -> int:
         """The id the next meld made in this deal gets (ids start at 1)."""

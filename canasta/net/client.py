@@ -219,6 +219,8 @@ class TableClient:
             e = protocol.event_from_json(raw)
             if e.kind == "move":
                 moves.append(Seen(e.card, e.src, e.dst))
+            elif e.kind == "pile_to_stock":      # the pile turned over into a new stock
+                moves += [Seen(c, ("pile",), ("stock",)) for c in e.info]
         if m.get("action") is not None:
             self.played.append((m["seat"], m["action"]))
         n = m.get("n")

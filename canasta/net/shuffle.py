@@ -72,6 +72,13 @@ def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: 
     for m in moves:
         src, dst = tuple(m.src), tuple(m.dst)
         card = m.card
+        if dst[:1] == ("stock",):
+            # the pile turned over into a new stock (a house rule): once the deck is
+            # drawn, the stock is those cards, the pile's bottom card drawn first
+            if drawn < len(deck):
+                return False, _mismatch(deal_number, "cards went into the stock before it was empty")
+            deck.append(card)
+            continue
         if src[:1] == ("stock",):
             if drawn >= len(deck):
                 return False, _mismatch(deal_number, "more cards left the stock than the deck holds")

@@ -69,7 +69,7 @@ def replay(rules: Rules, dealer: int, seeds: list[str], actions: list) -> tuple[
     the events of the deal in progress from its first card (for a client that comes
     back, so it can still check the shuffle)."""
     st, events = deal_from_deck(rules, shuffled_deck(rules, seeds[0], 0), dealer, None, seeds[0], 0)
-    limit = st.total_cards
+    limit = st.card_limit
     for i, raw in enumerate(actions):
         action = action_from_json(raw, limit, f"Move {i + 1}", rules)
         if isinstance(action, NextDeal):
@@ -193,7 +193,7 @@ class Table:
         if not self.started:
             raise ProtocolError("The table has not started yet.")
         st = self.state
-        action = protocol.read_action(raw, self.rules, st.total_cards)
+        action = protocol.read_action(raw, self.rules, st.card_limit)
         if isinstance(action, NextDeal):
             if st.phase != DEAL_OVER:
                 raise ProtocolError("The deal is not over.")

@@ -12,6 +12,50 @@ import pygame
 
 from .layout import View
 
+
+# --------------------------------------------------------------------------- the layout probe
+
+
+class Probe:
+    """What one frame drew where, for the layout check (``tests/ui/test_layout_check.py``).
+
+    While :data:`PROBE` holds one, every line of text, control, panel, tip and card drawn
+    on a surface the size of the window is noted with its rectangle in window pixels,
+    the words it shows (a control: its name and tip), and its layer: a dimmed screen
+    (a menu over the table) starts a layer over the one below. Text shortened with an
+    ellipsis is noted with its whole words. Drawing is unchanged."""
+
+    def __init__(self, size: tuple[int, int]):
+        self.size = tuple(size)
+        self.items: list[tuple[str, pygame.Rect, str, int]] = []   # (kind, rect, words, layer)
+        self.layer = 0
+        self.cut: dict[str, str] = {}                              # shortened line -> its whole words
+
+    def note(self, kind: str, dest, rect, words: str = "") -> None:
+        if dest is None or tuple(dest.get_size()) == self.size:
+            rect = pygame.Rect(rect)
+            if dest is not None:
+                rect = rect.clip(dest.get_clip())      # what a clipped list shows of a line
+                if not rect.w or not rect.h:
+                    return
+            self.items.append((kind, rect, words, self.layer))
+
+
+PROBE: "Probe | None" = None
+
+
+def note(kind: str, dest, rect, words: str = "") -> None:
+    """Tell the layout probe, when one listens, that ``kind`` was drawn at ``rect``."""
+    if PROBE is not None:
+        PROBE.note(kind, dest, rect, words)
+
+
+def overlay() -> None:
+    """Tell the layout probe that what is drawn next lies over the rest (a score sheet,
+    a question put over the table): a layer of its own."""
+    if PROBE is not None:
+        PROBE.layer += 1
+
 INK = (245, 245, 235)
 DIM = (190, 205, 190)
 GOLD = (240, 200, 90)
@@ -65,6 +109,9 @@ def blit_text(dest: pygame.Surface, s: str, size: int, pos, colour=INK, bold=Fal
     surf = text(s, size, colour, bold)
     r = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     dest.blit(surf, r)
+    if PROBE is not None and s.strip():
+        full = PROBE.cut.get(s)
+        PROBE.note("cut" if full else "text", dest, r, full or s)
     return r
 
 
@@ -87,6 +134,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def panel(dest: pygame.Surface, rect: pygame.Rect, colour=PANEL, alpha: int = 225, radius: int = 12,
           border=(90, 140, 100)) -> None:
+    note("panel", dest, rect)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (*colour, alpha), surf.get_rect(), border_radius=radius)
     if border:
@@ -113,7 +161,10 @@ def fit_text(s: str, size: int, width: int, bold: bool = False, shrink: float = 
     cut = s
     while cut and f.size(cut + "...")[0] > width:
         cut = cut[:-1]
-    return (cut.rstrip() + "...") if cut else "", low
+    line = (cut.rstrip() + "...") if cut else ""
+    if PROBE is not None and line:
+        PROBE.cut[line] = s
+    return line, low
 
 
 def draw_fitted(dest: pygame.Surface, s: str, size: int, rect: pygame.Rect, colour=INK, bold: bool = False,
@@ -153,6 +204,8 @@ def draw_title(dest: pygame.Surface, v: View, title: str, subtitle: str = "") ->
 
 def dim(dest: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (under a menu that overlays the table)."""
+    if PROBE is not None:
+        PROBE.layer += 1          # what is drawn now lies over the dimmed screen
     shade = pygame.Surface(dest.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, alpha))
     dest.blit(shade, (0, 0))
@@ -185,6 +238,9 @@ def draw_tip(dest: pygame.Surface, v: View, rect, message: str, width: int = 420
         if box.bottom > dest.get_height() - v.size(4):
             box.midbottom = (anchor.centerx, anchor.top - v.size(8))
     box.clamp_ip(dest.get_rect())
+    note("tip", dest, box, message)
+    if PROBE is not None:
+        PROBE.layer += 1          # a tip lies over what it explains
     panel(dest, box, (10, 24, 16), 240, radius=v.size(8), border=GOLD_DEEP)
     y = box.y + v.size(6) + line_h // 2
     for line in lines:

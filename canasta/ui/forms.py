@@ -25,7 +25,7 @@ import pygame
 from .controls import Button, Control, PushButton, Slider, Stepper, Toggle
 from .draw import (DARK_INK, FIELD_BG, FIELD_BORDER, FOCUS_RING, GOLD_BUTTON, GOLD_BUTTON_HOVER, GOLD_DEEP, MUTED,
                    TRACK_OFF, TRACK_ON, dim, draw_fitted, draw_heading, draw_tip, draw_title, fit_text,
-                   section_panel, wrap)
+                   note, section_panel, wrap)
 from .fields import ListView, TextField
 from .focus import FocusGroup
 from .layout import View
@@ -217,6 +217,8 @@ class Screen(Scene):
         for c in self.controls:
             focused = c is self.focused and c.can_focus()
             c.draw(surf, v, focused and (show_focus or c.shows_focus_always))
+            if c.visible and c.rect.w > 0:
+                note("control", surf, v.rect(c.rect), c.name)
         self.draw_overlay(surf, v)
         tipped = self.tip_control()
         if tipped is not None:

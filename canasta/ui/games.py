@@ -38,7 +38,7 @@ SEATING_SHORT = {(4, None): "4 players", (2, None): "2 players", (3, None): "3 p
 GAME_OPTIONS: dict[str, tuple[str, ...]] = {
     "classic": ("decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score", "stock_exhausted",
                 "wild_limit", "more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
-                "ask_to_go_out"),
+                "ask_to_go_out", "jokers", "natural_canastas_to_go_out", "concealed_bonus"),
     "samba": ("target_score", "stock_exhausted", "wild_limit", "twice_naturals", "merge_groups",
               "out_needs_clean", "sequence_canasta_bonus", "pile_always_frozen", "take_onto_sequence",
               "black_three_freezes", "going_out_bonus", "concealed_bonus", "all_red_threes",
@@ -89,6 +89,7 @@ LABELS = {
     "initial_canasta_meets_minimum": "Canasta opens", "initial_meld_with_pile": "Pile for the first meld",
     "threes_optional": "Threes laid by choice", "no_canasta_melds_negative": "No canasta: melds count minus",
     "special_hands": "Special hands",
+    "jokers": "Jokers in the deck", "natural_canastas_to_go_out": "Natural canastas to go out",
 }
 
 TARGETS = (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 8500, 10000, 12500, 15000, 20000)
@@ -106,7 +107,11 @@ CHOICES: dict[str, list[tuple[Any, str]]] = {
     "draw_count": [(n, _plural(n, "card")) for n in range(1, 6)],
     "canastas_to_go_out": [(n, "None" if n == 0 else str(n)) for n in range(0, 5)],
     "target_score": [(n, f"{n:,}") for n in TARGETS],
-    "stock_exhausted": [("play_on", "Play on"), ("end", "End the deal")],
+    "stock_exhausted": [("play_on", "Play on"), ("end", "End the deal"), ("reshuffle", "Turn the pile over")],
+    # house rules (RULES.md 9.1): None keeps the usual two jokers in each pack
+    "jokers": [(None, "Two a pack")] + [(n, "None" if n == 0 else str(n)) for n in range(0, 13)],
+    "natural_canastas_to_go_out": [(0, "None"), (1, "One"), (2, "Two")],
+    "concealed_bonus": [(n, f"{n:,}") for n in (0, 100, 200, 250, 300, 400, 500, 750, 1000)],
     "wild_limit": [(n, f"At most {n}") for n in range(1, 7)],
     "black_three_in_hand": [(n, f"{n:,}") for n in (0, 5, 50, 100, 200)],
     "minimum_7000": [(n, str(n)) for n in (120, 150, 160, 180, 200)],
@@ -133,6 +138,11 @@ def game_length(rules: Rules) -> str:
     if rules.deals:
         return f"a game of {rules.deals} deal{'s' if rules.deals != 1 else ''}"
     return f"game to {rules.target_score:,}"
+
+
+def naturals_to_go_out(rules: Rules) -> int:
+    """How many of the canastas to go out must be natural (Classic's house rule)."""
+    return rules.natural_canastas_to_go_out
 
 
 def canasta_word(name: str) -> str:
@@ -263,6 +273,28 @@ def option_keys(game: str) -> tuple[str, ...]:
     return tuple(k for k in keys if k in known)
 
 
+_ACCEPTS: dict[tuple[str, str, str], bool] = {}
+
+
+def _accepts(game: str, key: str, value: Any) -> bool:
+    """Whether ``game`` accepts ``key = value`` at one of its seatings at least (read
+    once a value): a value no seating of the game takes is never offered, one that
+    another seating takes is, and the form says why it does not fit this one."""
+    memo = (game, key, repr(value))
+    ok = _ACCEPTS.get(memo)
+    if ok is None:
+        ok = False
+        for base in presets(game).values() or [Rules(variant=game)]:
+            try:
+                Rules.from_dict({**base.to_dict(), key: value}).resolved()
+            except (RulesError, TypeError, ValueError):
+                continue
+            ok = True
+            break
+        _ACCEPTS[memo] = ok
+    return ok
+
+
 def option_help(game: str, key: str) -> str:
     m = variants.get(game)
     own = getattr(m, "OPTION_HELP", None) if m is not None else None
@@ -275,12 +307,15 @@ def option_label(key: str) -> str:
     return LABELS.get(key) or key.replace("_", " ").capitalize()
 
 
-def option_choices(key: str, current: Any, default: Any = None) -> Optional[list[tuple[Any, str]]]:
-    """The values of a stepped option (None: a true/false option, shown as a toggle)."""
+def option_choices(key: str, current: Any, default: Any = None,
+                   game: Optional[str] = None) -> Optional[list[tuple[Any, str]]]:
+    """The values of a stepped option (None: a true/false option, shown as a toggle);
+    with ``game``, only the values that game accepts (Classic alone turns the pile
+    over into a new stock)."""
     if isinstance(current, bool) or isinstance(default, bool):
         return None
     if key in CHOICES:
-        out = list(CHOICES[key])
+        out = [(v, label) for v, label in CHOICES[key] if game is None or _accepts(game, key, v)]
     elif isinstance(current, int) or isinstance(default, int):
         out = [(n, f"{n:,}") for n in BONUSES]
     else:

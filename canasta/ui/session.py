@@ -22,7 +22,7 @@ from ..store import (ScoreDatabase, discard_saved_game, load_game, quarantine_sa
                      save_settings)
 from ..store.lock import InstanceLock
 from ..store.names import parse_seats, shown
-from ..vocab import COMPUTER, HUMAN, SEAT_NAMES
+from ..vocab import COMPUTER, COMPUTER_NAMES, HUMAN, SEAT_NAMES
 from . import games
 from .table import SeatConfig, TableScene
 
@@ -40,14 +40,16 @@ def team_names(seats: list[SeatConfig], rules: Rules) -> list[str]:
 
 
 def default_seats(players: int, humans: int, level: str, name: str = "You") -> list[SeatConfig]:
-    """Seats for a game started from the command line: the first ``humans`` are people."""
+    """Seats for a game started from the command line: the first ``humans`` are people
+    (named by their places when several share the screen), the computer players have
+    the names the New game form gives them (Marta, Luis, Ines...)."""
     names = SEAT_NAMES[players]
     seats = []
     for i in range(players):
         if i < humans:
             seats.append(SeatConfig(name if (humans == 1 and i == 0) else names[i], True, level))
         else:
-            seats.append(SeatConfig(names[i], False, level))
+            seats.append(SeatConfig(COMPUTER_NAMES[(i - 1) % len(COMPUTER_NAMES)], False, level))
     return seats
 
 
@@ -96,9 +98,12 @@ class Resumable:
                         else f"  ·  saved {moment.day} {moment:%b} at {moment:%H:%M}")
             except (ValueError, TypeError, OverflowError):
                 when = ""
-        scores = " to ".join(f"{s:,}" for s in st.scores)
-        game = "" if r.variant == "classic" else f" {games.short_title(r.variant)}"
-        return f"Deal {st.deal_number + 1} of a {r.players}-player{game} game  ·  {scores}{when}"
+        # a deal that has ended counts already (the engine adds it at the next deal)
+        totals = st.history[-1].totals if st.deal_over and st.history else st.scores
+        scores = " to ".join(f"{s:,}" for s in totals)
+        over = " is over" if st.deal_over else ""
+        return (f"Deal {st.deal_number + 1} of a {r.players}-player {games.short_title(r.variant)} game{over}"
+                f"  ·  {scores}{when}")
 
 
 def finished_game_summary(game: Game, seats: list[SeatConfig], meta: dict[str, Any]) -> dict[str, Any]:

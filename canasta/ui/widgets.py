@@ -18,8 +18,8 @@ from typing import Callable, Optional
 import pygame
 
 from . import controls
-from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, FOCUS_RING, GOLD, INK, PANEL, RED, blit_text, font, panel, text,
-                   wrap)
+from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, FOCUS_RING, GOLD, INK, PANEL, RED, blit_text, fit_text, font, note,
+                   panel, text, wrap)
 
 
 class Button(controls.Button):
@@ -27,6 +27,19 @@ class Button(controls.Button):
 
     def __init__(self, label: str, action: Callable[[], None], key: Optional[int] = None, tip: str = ""):
         super().__init__(label, action, key, tip)
+
+    #: shorter labels, tried in turn when the label is wider than the button (a small
+    #: window with the log pinned): "Ask" for "Ask partner"
+    short: tuple[str, ...] = ()
+
+    def fitted_label(self, size: int) -> tuple[str, int]:
+        """The label as drawn at ``size``: whole, else its first short form that fits, else
+        the shortest one in smaller type."""
+        room = self.rect.w - 4
+        for label in (self.label, *self.short):
+            if font(size).size(label)[0] <= room:
+                return label, size
+        return fit_text((self.label, *self.short)[-1], size, room)
 
     def handle(self, event: pygame.event.Event, view=None) -> bool:
         """The pointer hovers it; releasing the left button over it presses it."""
@@ -42,14 +55,36 @@ class Button(controls.Button):
     def draw(self, dest: pygame.Surface, size, focused: bool = False) -> None:  # type: ignore[override]
         if not self.visible:
             return
+        note("control", dest, self.rect, self.label)
         colour = BUTTON_OFF if not self.enabled else (BUTTON_HOVER if self.hover else BUTTON)
         pygame.draw.rect(dest, colour, self.rect, border_radius=8)
         pygame.draw.rect(dest, (120, 170, 130) if self.enabled else (80, 95, 85), self.rect,
                          width=2, border_radius=8)
-        blit_text(dest, self.label, size, self.rect.center, INK if self.enabled else (140, 150, 140),
-                  anchor="center")
+        label, fs = self.fitted_label(size)
+        blit_text(dest, label, fs, self.rect.center, INK if self.enabled else (140, 150, 140), anchor="center")
         if focused:
             pygame.draw.rect(dest, FOCUS_RING, self.rect.inflate(6, 6), width=2, border_radius=10)
+
+
+def fit_lines(s: str, size: int, width: int, height: int) -> tuple[list[str], int, int]:
+    """``s`` wrapped to ``width`` pixels in the largest type from ``size`` down to three
+    quarters of it whose lines fit ``height``: (lines, type size, line step)."""
+    low = max(8, int(size * 0.75))
+    for fs in range(int(size), low - 1, -1):
+        lines = wrap(s, fs, width)
+        step = int(fs * 1.05)
+        if len(lines) * step <= height:
+            break
+    return lines, fs, step
+
+
+def draw_lines_in(dest: pygame.Surface, s: str, box: pygame.Rect, size: int, colour=INK) -> None:
+    """``s`` centred in ``box`` (pixels), wrapped and in smaller type as it needs to fit."""
+    lines, fs, step = fit_lines(s, size, box.w, box.h)
+    y = box.centery - len(lines) * step // 2
+    for line in lines:
+        blit_text(dest, line, fs, (box.centerx, y), colour, anchor="midtop")
+        y += step
 
 
 class Toast:
@@ -73,6 +108,23 @@ class Toast:
     def visible(self) -> bool:
         return self.left > 0 and bool(self.message)
 
+    def draw_in(self, dest: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        """The message in its panel, centred in ``box`` (pixels) and kept inside it: the
+        type shrinks (to three quarters of ``size`` at most) until the lines fit."""
+        if not self.visible:
+            return
+        lines, fs, step = fit_lines(self.message, size, box.w - 28, box.h - 10)
+        h = min(box.h, len(lines) * step + 10)
+        w = min(box.w, max(font(fs).size(line)[0] for line in lines) + 28)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = box.center
+        panel(dest, rect, (70, 24, 20) if self.error else (20, 50, 34), 235,
+              border=(200, 90, 80) if self.error else (110, 170, 120))
+        y = rect.top + (h - len(lines) * step) // 2
+        for line in lines:
+            blit_text(dest, line, fs, (rect.centerx, y), anchor="midtop")
+            y += step
+
     def draw(self, dest: pygame.Surface, centre, size: int, width: int) -> None:
         if not self.visible:
             return
@@ -89,5 +141,5 @@ class Toast:
             y += int(size * 1.05)
 
 
-__all__ = ["Button", "Toast", "BUTTON", "BUTTON_HOVER", "BUTTON_OFF", "DIM", "GOLD", "INK", "PANEL", "RED",
+__all__ = ["Button", "Toast", "fit_lines", "draw_lines_in", "BUTTON", "BUTTON_HOVER", "BUTTON_OFF", "DIM", "GOLD", "INK", "PANEL", "RED",
            "blit_text", "font", "panel", "text", "wrap"]

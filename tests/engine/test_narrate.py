@@ -90,6 +90,8 @@ def _wanted(game_name: str) -> dict[str, set]:
     kinds = set(getattr(module, "MELD_KINDS", ("group",)))
     # every event the game can have: a foot is picked up only in games that deal one
     events = set(KINDS) - UNTOLD - (set() if feet else {"foot"})
+    if not getattr(module, "HOUSE_RULES", False):
+        events.discard("pile_to_stock")   # the pile turned into a stock: a house rule of Classic
     return {"actions": every_action, "events": events,
             # black threes are melded only when going out: often never, in a short run
             "made": kinds - {"black3"}, "added": kinds - {"black3", "wild"},
@@ -109,6 +111,12 @@ PREPARED = {
                    "hands": [["AH", "KC", "QD", "JS", "TH", "9C", "8D", "7S", "6H", "5C", "4D", "3S", "2H"],
                              ["5H"], ["5C"], ["6S"]]},
                   [{"seat": 0, "type": "draw"}, {"seat": 0, "type": "special"}])],
+    # the stock empty under stock_exhausted = "reshuffle": the draw turns the pile over
+    "classic": [({"scores": [0, 0], "dealer": 3, "turn": 0, "phase": "draw", "stock": [],
+                  "discard": ["7D", "9S", "KH", "5S"], "rules": {"stock_exhausted": "reshuffle"},
+                  "hands": [["9H", "6D", "4C"], ["5D"], ["6C"], ["7C"]],
+                  "melds": [[{"cards": ["KS", "KD", "KC"], "by": 0}], []]},
+                 [{"seat": 0, "type": "draw"}])],
 }
 
 
@@ -116,8 +124,8 @@ def _prepared(game_name: str, seen: dict, lines: list) -> None:
     from canasta.engine import apply_in_place
     from canasta.engine.setup import action_from, position
     for state, actions in PREPARED.get(game_name, ()):
-        rules = Rules(variant=game_name)
-        st = position(rules, state)
+        rules = Rules.from_dict({"variant": game_name, **state.get("rules", {})})
+        st = position(rules, {k: v for k, v in state.items() if k != "rules"})
         names = NAMES[rules.resolved().players]
         for data in actions:
             seat, action = action_from(st, data)

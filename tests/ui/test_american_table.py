@@ -325,7 +325,7 @@ def test_the_risk_panel_holds_its_lines_even_for_three_melds_at_risk(monkeypatch
         box = panels[0]
         # every word of the line is drawn, inside the panel, in text no smaller than the table's
         risk = [(words, r) for words, r in drawn if box.colliderect(r)]
-        assert " ".join(w for w, _ in risk) == f"West & East: {lines[0][1]}"
+        assert " ".join(w for w, _ in risk) == f"{scene.ctl.team_name(1)}: {lines[0][1]}"
         for words, r in risk:
             assert box.contains(r), (size, words, r, box)
         assert all(r.h >= 11 for _, r in risk)

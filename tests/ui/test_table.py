@@ -458,7 +458,7 @@ def test_hot_seat_hides_human_hands_while_a_computer_plays():
             human_cards = set().union(*(set(st.hands[s]) - set(st.known[s]) for s in humans))
             if scene.state.to_act == 3 or st is scene.state:
                 assert not (spy.seen & human_cards), "a human hand stayed face up while East played"
-                assert status_line(scene.ctl) == "East is playing."
+                assert status_line(scene.ctl) == f"{scene.seats[3].name} is playing."
             checked += 1
             settle_computer(app, scene)
             continue

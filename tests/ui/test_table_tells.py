@@ -22,7 +22,7 @@ from canasta.ui.table import TableScene
 from canasta.ui.table.gestures import DRAW_FIRST
 from canasta.ui.table.hint import hint_zones
 from canasta.ui.table.layout import COUNT_LABEL_DY, zone_rect
-from canasta.ui.table.view import TOAST_CENTRE, frozen_reason
+from canasta.ui.table.view import frozen_reason
 from canasta.ui.widgets import wrap
 
 from helpers import SyncAI, click, drag, settle
@@ -289,35 +289,33 @@ def test_the_pile_label_says_why_it_is_frozen():
     assert frozen_reason(observe(always, 0), 0) == "always, in this game"
 
 
-def test_messages_cover_no_label():
-    """A two-line message at its place misses the stock and pile counts, the sides'
-    labels (first meld needs) and the meld counts, at every seating."""
-    pygame.font.init()
+def test_messages_cover_no_label_and_no_card():
+    """A two-line message takes the status line's place: drawn there, it covers no
+    meld, no card of the hand and no label, at every seating and window size (issue
+    32: messages lay over the far side's melds while the player decided)."""
+    from layout_check import probe_frame
     from canasta.ui.bench import crowded_position
     crowded = Game(Rules(), 1)
     crowded.state = crowded_position()
     tables = [make_table(Rules(players=players), seed=3) for players in (2, 3, 4, 6)]
     tables.append(make_table(game=crowded))
+    message = ("A long message that the engine might say about a move that was refused, long enough "
+               "for two lines at the smallest window, and then some more words.")
     for app, scene in tables:
-        players = scene.state.rules.players
-        lay = scene.ctl.layout
-        size = 24
-        lines = wrap("A long message that the engine might say about a move that was refused, "
-                     "long enough for two lines.", size, 620)
-        h = len(lines) * int(size * 1.05) + 16
-        toast = pygame.Rect(0, 0, 648, h)
-        toast.center = TOAST_CENTRE
-        labels = [pygame.Rect(STOCK_POS[0] - 60, STOCK_POS[1] + COUNT_LABEL_DY, 120, 40),
-                  pygame.Rect(PILE_POS[0] - 80, PILE_POS[1] + COUNT_LABEL_DY, 160, 40)]
-        for item in lay.labels:          # each meld's label lines, as the layout keeps them
-            box = getattr(item, "box", None)
-            if box is not None and box.w and box.h:
-                labels.append(pygame.Rect(box))
-        for band in lay.bands.values():
-            labels.append(pygame.Rect(band.x, band.y - 18, band.w, 18))            # the side's label
-            labels.append(pygame.Rect(band.x, band.bottom - 24, band.w, 24))       # the meld counts
-        for r in labels:
-            assert not toast.colliderect(r), (players, r)
+        for size in ((1024, 640), (1280, 800), (1920, 1080)):
+            app.screen = pygame.display.set_mode(size)
+            scene.resize()
+            scene.ctl.toast.show(message, 5)
+            probe = probe_frame(app)
+            words = set(message.split())
+            mine = [r for k, r, w, _ in probe.items if k == "text" and set(w.split()) <= words]
+            assert mine and " ".join(w for k, _, w, _ in probe.items if k == "text" and set(w.split()) <= words
+                                     ) == message
+            box = mine[0].unionall(mine[1:])
+            others = [(k, r, w) for k, r, w, _ in probe.items
+                      if k in ("text", "card", "control") and r not in mine]
+            for k, r, w in others:
+                assert not box.colliderect(r), (scene.state.rules.players, size, k, w, r, box)
 
 
 def test_a_key_after_a_click_is_never_dropped():

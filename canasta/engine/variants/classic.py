@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
-from ..cards import PLURAL_NAMES, POINTS_OF, RANK_NAMES
-from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
+from ..cards import MAX_JOKERS, PLURAL_NAMES, POINTS_OF, RANK_NAMES
+from ..rules import _BASE_MINIMUMS, CLASSIC_STOCK_EXHAUSTED, Rules, RulesError, check_table
 
 if TYPE_CHECKING:
     from ..state import ScoreLine, State, TableMeld, TeamItems
@@ -26,6 +26,16 @@ MELD_KINDS = ("group", "black3")
 #: American would add laying threes and the special hands here.
 ACTIONS: dict = {}
 CANASTA_KINDS = ("natural", "mixed")
+
+#: the house rules of RULES.md 9.1 (``jokers``, ``natural_canastas_to_go_out``, and the
+#: pile turned into a new stock) are Classic's options
+HOUSE_RULES = True
+
+#: explanations of the options that differ from the engine's (the New game screen)
+OPTION_HELP = {
+    "stock_exhausted": "When the stock runs out: play on, end the deal, or turn the pile over once.",
+    "concealed_bonus": "Extra for going out concealed; 250 or 500 suits two canastas to go out.",
+}
 
 #: RULES.md section 9: cards dealt by the number of players
 HAND_SIZE = {2: 15, 3: 13, 4: 11, 6: 13}
@@ -81,14 +91,32 @@ def resolve(r: Rules) -> Rules:
         raise RulesError("The target score must be at least 100.")
     if isinstance(wild_limit, bool) or not isinstance(wild_limit, int) or not 1 <= wild_limit <= 6:
         raise RulesError("The wild-card limit must be between 1 and 6.")
-    if r.stock_exhausted not in STOCK_EXHAUSTED:
-        raise RulesError(f"stock_exhausted must be one of {', '.join(STOCK_EXHAUSTED)}.")
+    if r.stock_exhausted not in CLASSIC_STOCK_EXHAUSTED:
+        raise RulesError(f"stock_exhausted must be one of {', '.join(CLASSIC_STOCK_EXHAUSTED)}.")
     if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 12:
         raise RulesError("A canasta holds between 4 and 12 cards.")
+    jokers = r.jokers
+    if jokers is not None:
+        if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= MAX_JOKERS:
+            raise RulesError(f"The deck holds between 0 and {MAX_JOKERS} jokers.")
+        if hand * p + 1 > decks * 52 + jokers:
+            raise RulesError(f"{hand} cards each for {p} players do not fit in {decks} packs "
+                             f"with {jokers} joker{'s' if jokers != 1 else ''}.")
+    naturals = r.natural_canastas_to_go_out
+    if isinstance(naturals, bool) or not isinstance(naturals, int) or not 0 <= naturals <= out:
+        raise RulesError("The natural canastas needed to go out are at most the canastas needed "
+                         f"({out}).")
+    concealed = r.concealed_bonus
+    scoring = r.scoring
+    if concealed is not None:
+        if isinstance(concealed, bool) or not isinstance(concealed, int) or not 0 <= concealed <= 5000:
+            raise RulesError("The concealed bonus is a whole number from 0 to 5,000.")
+        scoring = replace(scoring, concealed_extra=concealed)
     return replace(r, teams=teams, decks=decks, hand_size=hand, draw_count=draw,
                    canastas_to_go_out=out, target_score=target, minimum_table=table,
                    ask_to_go_out=ask, red_three_table=tuple(tuple(x) for x in red3),
-                   canasta_size=size, melds_close=close, wild_limit=wild_limit)
+                   canasta_size=size, melds_close=close, wild_limit=wild_limit,
+                   concealed_bonus=scoring.concealed_extra, scoring=scoring)
 
 
 # ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from ...engine.rules import Rules, RulesError
+from ..forms import TIP_DELAY
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
@@ -238,14 +239,16 @@ class NewGameScreen(MinimumTable, Screen):
 
         def make(key):
             current = self.opts.get(key)
-            choices = games.option_choices(key, current, defaults.get(key))
+            choices = games.option_choices(key, current, defaults.get(key), self.game)
             if choices is None:
                 return Toggle(lambda: bool(self.opts.get(key)), lambda v: self.set_opt(key, v), name=key)
-            return Stepper(lambda: games.option_choices(key, self.opts.get(key), defaults.get(key)),
+            return Stepper(lambda: games.option_choices(key, self.opts.get(key), defaults.get(key), self.game),
                            lambda: self.opts.get(key), lambda v: self.set_opt(key, v), name=key)
 
         self.option_rows = [(games.option_label(k), games.option_help(self.game, k), make(k))
                             for k in games.option_keys(self.game)]
+        for _, help_text, c in self.option_rows:
+            c.tip = help_text                   # the whole explanation, when its line is cut short
         half = (len(self.option_rows) + 1) // 2
         self.left_options, self.right_options = self.option_rows[:half], self.option_rows[half:]
         controls = [self.players_tab, self.rules_tab, self.game_step, self.players_step, self.sides_step]
@@ -369,6 +372,25 @@ class NewGameScreen(MinimumTable, Screen):
             if c.name == "ask_to_go_out":
                 c.enabled = partnerships
         self._lay_out_minimums(players_tab)
+
+    def option_at(self, lpos) -> Optional[Any]:
+        """The option whose row (its name and explanation) is at the logical point."""
+        if self.tab != "rules":
+            return None
+        h = self.row_height()
+        for (x0, x1), options in ((self.LEFT_COL, self.left_options), (self.RIGHT_COL, self.right_options)):
+            for j, (_, _, c) in enumerate(options):
+                if pygame.Rect(x0, self.OPT_Y + j * h, x1 - x0, h).collidepoint(lpos) and c.visible:
+                    return c
+        return None
+
+    def tip_control(self):
+        """As every screen's, and an option's explanation while the pointer rests on its
+        row (the line under its name may be cut short in a small window)."""
+        c = super().tip_control()
+        if c is None and not self.app.keyboard_used and self._rest >= TIP_DELAY and self.pressed is None:
+            c = self.option_at(self.mouse)
+        return c
 
     def row_height(self) -> int:
         """The height of an option's row: as tall as the game's options leave room for."""

@@ -30,6 +30,7 @@ from ..table.pieces import game_pieces
 from ..table.layout import CENTRE_X, SeatLabel
 from ..table.view import TableView, side_label_top
 from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, seat_names
+from ..draw import fit_text
 from ..widgets import DIM, GOLD, INK, Button, blit_text, font, panel, wrap
 
 FLAG_INK = (255, 150, 120)
@@ -39,8 +40,9 @@ LIST_MIN_H = 40 + 4 * LIST_ROW                  # it shortens to keep that seat'
 SLIDER = pygame.Rect(300, 611, 680, 8)        # in the felt between the viewer's melds and the status line
 SLIDER_KNOB = 7
 PROGRESS = pygame.Rect(272, 56, 240, 8)     # the coach's progress, under the title
-COACH_LINE_Y = 652
-COACH_LINE_W = 680              # the coach's sentence wraps within this width (clear of the move buttons)
+#: the move and the coach's word on it, in the status line's place under the slider and
+#: above the hand (large cards too), left of the move buttons
+COACH_BOX = pygame.Rect(150, 621, 830, 41)
 RISK_AT = (770, 318)            # a game's risk panel (Modern American's), right of the pile: the title is
                                 # where the table has it
 
@@ -122,7 +124,7 @@ class ReviewScene(Scene):
                 continue
             if i >= self.end_index:
                 break
-            out.append(move_text(self.names[st.to_act], a, len(st.hands[st.to_act])))
+            out.append(move_text(self.names[st.to_act], a, len(st.hands[st.to_act]), restock=not st.stock))
         return out
 
     def _start_coach(self) -> None:
@@ -344,6 +346,11 @@ class ReviewScene(Scene):
         frac = (lx - SLIDER.x) / SLIDER.w
         self.go(int(round(max(0.0, min(1.0, frac)) * self.count)), animate=False)
 
+    def covers(self) -> list[pygame.Rect]:
+        """What the review draws over the table (logical): the turn list, while shown
+        (the table keeps the labels under it clear)."""
+        return [self._list_box()] if self.show_list else []
+
     def _list_box(self) -> pygame.Rect:
         """The turn list's place: above the name of the seat on the right (the longer its
         hand, the higher the name), which it never covers while a few rows remain."""
@@ -379,6 +386,8 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
         self.ctl.dirty = False
+        # a move the coach flagged: its sentence takes the status line's place (see COACH_BOX)
+        self.status_hidden = self.current_verdict() is not None and not self.state.deal_over
         TableView(self).draw(surf)
         v = self.view
         self._draw_coach(surf, v)
@@ -412,24 +421,26 @@ class ReviewScene(Scene):
         blit_text(surf, label, size, v.pt(PROGRESS.x, PROGRESS.y - 20), DIM)
         d = self.current_verdict()
         if d is not None and not self.state.deal_over:
-            # two lines at most, between the hand's corner and the move buttons: a
-            # smaller type for a long sentence
-            for pt in (17, 16, 15, 14):
+            # two lines at most, a smaller type for a long sentence, never over the hand
+            box = v.rect(COACH_BOX)
+            words = f"{self.ctl.answer_note}  Coach: {d.sentence}"
+            for pt in (17, 16, 15, 14, 13, 12):
                 size = v.size(pt)
-                lines = wrap(f"Coach: {d.sentence}", size, v.size(COACH_LINE_W))
-                if len(lines) <= 2:
+                step = int(size * 1.08)
+                lines = wrap(words, size, box.w - v.size(16))
+                if len(lines) * step + v.size(4) <= box.h:
                     break
-            lines = lines[:2]
-            y = COACH_LINE_Y - (8 if len(lines) > 1 else 0)
-            # on a dark band, so that the hand's turn outline does not run through it
+            if len(lines) > 2:
+                lines = [lines[0], fit_text(" ".join(lines[1:]), size, box.w - v.size(16), shrink=1.0)[0]]
             f = font(size)
-            width = max(f.size(line)[0] for line in lines) + v.size(16)
-            band = pygame.Rect(0, 0, width, v.size(18) * len(lines) + v.size(4))
-            band.midtop = v.pt(640, y - 2)
-            pygame.draw.rect(surf, (22, 40, 29), band, border_radius=6)
+            band = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + v.size(16),
+                               step * len(lines) + v.size(4))
+            band.midtop = (box.centerx, box.y)
+            pygame.draw.rect(surf, (22, 40, 29), band, border_radius=6)   # the hand's outline does not run through it
+            y = band.y + v.size(2)
             for line in lines:
-                blit_text(surf, line, size, v.pt(640, y), FLAG_INK, anchor="midtop")
-                y += 18
+                blit_text(surf, line, size, (band.centerx, y), FLAG_INK, anchor="midtop")
+                y += step
 
     def _draw_slider(self, surf: pygame.Surface, v: View) -> None:
         r = v.rect(SLIDER)

@@ -23,16 +23,19 @@ def seat_names(players: int) -> list[str]:
 
 
 _BASE_FORM = {"draws": "draw", "takes": "take", "melds": "meld", "discards": "discard", "asks": "ask",
-              "says": "say", "passes": "pass", "plays": "play"}
+              "says": "say", "passes": "pass", "plays": "play", "turns": "turn"}
 
 
-def move_text(name: str, action, before_hand: int = 0) -> str:
-    """'West discards the nine of hearts' ('You discard...'): one move, for the turn list."""
+def move_text(name: str, action, before_hand: int = 0, restock: bool = False) -> str:
+    """'West discards the nine of hearts' ('You discard...'): one move, for the turn list
+    (``restock``: a draw that turned the pile over into a new stock, RULES.md 9.1)."""
     text = _move_text(name, action, before_hand)
+    if restock and type(action) is Draw:
+        text = f"{name} turns the pile over and draws"
     if name == "You":
         head, _, rest = text[len(name) + 1:].partition(" ")
         text = f"You {_BASE_FORM.get(head, head)}" + (f" {rest}" if rest else "")
-        text = text.replace(" and goes out", " and go out")
+        text = text.replace(" and goes out", " and go out").replace(" and draws", " and draw")
     return text
 
 

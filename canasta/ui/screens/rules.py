@@ -16,6 +16,7 @@ import pygame
 from ...engine import variants
 from ...engine.rules import Rules
 from ...engine.variants import game_of
+from .. import games
 from ..forms import MUTED, Button, Screen, Stepper, draw_heading, section_panel, wrap_lines
 from ..layout import View
 from ..widgets import INK, blit_text
@@ -30,6 +31,15 @@ def _n(k: int) -> str:
 
 def _cards(k: int) -> str:
     return f"{_n(k)} card" + ("" if k == 1 else "s")
+
+
+def _deck_sentence(packs: str, decks: int, jokers) -> str:
+    """"Two packs shuffled together: 108 cards with four jokers." (with the house rule's
+    jokers when they differ from two a pack)."""
+    count = 2 * decks if jokers is None else jokers
+    cards = 52 * decks + count
+    return (f"{packs} shuffled together: {cards:,} cards with {_n(count)} joker{'s' if count != 1 else ''}"
+            + ("." if jokers is None or jokers == 2 * decks else " (a house rule)."))
 
 
 def minimum_rows(rules: Rules) -> list[tuple[str, int]]:
@@ -98,7 +108,7 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     packs = "One pack" if decks == 1 else f"{_n(decks).capitalize()} packs"
     game_lines = [
         seating,
-        f"{packs} shuffled together: {decks * 54} cards with {_n(2 * decks)} jokers.",
+        _deck_sentence(packs, decks, r.jokers),
         f"Each player is dealt {_cards(r.hand_size)}. A turn: draw {_cards(r.draw_count)} from the stock "
         "(or take the discard pile), meld if you wish, then discard one card.",
         (f"A game is {_n(r.deals)} deal{'s' if r.deals != 1 else ''}; after the last one the higher total "
@@ -205,9 +215,15 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
             extra = ", one of them an escalera"
         elif _opt(r, "out_needs_clean", False):
             extra = ", one of them natural or a samba"
+        elif games.naturals_to_go_out(r):
+            natural = games.naturals_to_go_out(r)
+            extra = (", all of them natural" if natural >= need else
+                     f", {_n(natural)} of {'them' if need > 1 else 'it'} natural (no wild card)")
         going.append(f"To go out {side} at least {_n(need)} canasta{'s' if need != 1 else ''}{extra}.")
     out_bonus = _opt(r, "going_out_bonus", sc.going_out)
-    concealed = _opt(r, "concealed_bonus", None)
+    # a game with its own going-out figures (Samba) names its concealed bonus apart; Classic
+    # counts it on top of going out, from its scoring table
+    concealed = _opt(r, "concealed_bonus", None) if _opt(r, "going_out_bonus", None) is not None else None
     if concealed is None:
         going.append(f"Go out by melding every card, or all but one and discarding it: +{out_bonus:,}. "
                      "Concealed, the whole hand melded in one turn with a canasta: "
@@ -221,6 +237,12 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     if r.stock_exhausted == "end":
         going.append("When the stock runs out, a player who cannot draw may still take the "
                      "discard pile if that is legal; otherwise the deal ends.")
+    elif r.stock_exhausted == "reshuffle":
+        going.append("The first time the stock runs out, a player who does not take the pile turns it over, "
+                     "all but its top card, into a new stock (not shuffled: its bottom card is drawn first) "
+                     "and draws. The top card stays as the pile.")
+        going.append("The second time, play goes on while players take the discard pile; it must be taken "
+                     "when its top card matches your side's meld.")
     else:
         going.append("When the stock runs out, play goes on while players take the discard pile; "
                      "it must be taken when its top card matches your side's meld.")

@@ -12,6 +12,7 @@ import pygame
 from ...store import Settings, save_settings
 from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, HAND_SORTS, TABLE_COLOURS, Choices
 from ..forms import MUTED, Button, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
+from ..draw import note
 from ..layout import CARD_H, CARD_W, View
 from ..widgets import DIM, INK, blit_text
 
@@ -153,19 +154,23 @@ class SettingsScreen(Screen):
         shade = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (0, 0, 0, 60), shade.get_rect(), border_radius=v.size(10))
         surf.blit(shade, r)
-        blit_text(surf, "Preview", v.size(16), (r.x + v.size(12), r.y + v.size(8)), MUTED)
+        note("panel", surf, r, "the preview")
+        label = blit_text(surf, "Preview", v.size(16), (r.x + v.size(12), r.y + v.size(8)), MUTED)
         s = self.app.settings
-        scale = 1.0 if s.large_cards else 0.86
+        # large cards are shown larger than normal ones, both inside the box whatever its height
+        fit = min(1.0, (box.h - 10) / CARD_H)
+        scale = (1.0 if s.large_cards else 0.86) * fit
         cw, ch = CARD_W * scale, CARD_H * scale
         gap = 12
         total = cw * (len(PREVIEW) + 1) + gap * len(PREVIEW)
-        x = box.centerx - total / 2
-        cy = box.y + 18 + (box.h - 18) / 2
+        left = v.logical(label.right, 0)[0] + 12 - box.x        # clear of the word "Preview"
+        x = box.x + left + max(0.0, (box.w - left - total) / 2)
+        cy = box.centery
         art = self.app.art
         w, h = v.size(cw), v.size(ch)
         for card in PREVIEW:
             img = art.face(card, w, h)
-            surf.blit(img, img.get_rect(center=v.pt(x + cw / 2, cy)))
+            note("card", surf, surf.blit(img, img.get_rect(center=v.pt(x + cw / 2, cy))))
             x += cw + gap
         img = art.back(w, h)
-        surf.blit(img, img.get_rect(center=v.pt(x + cw / 2, cy)))
+        note("card", surf, surf.blit(img, img.get_rect(center=v.pt(x + cw / 2, cy))))

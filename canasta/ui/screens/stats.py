@@ -21,7 +21,7 @@ from ...vocab import AI_LEVELS, HUMAN
 from .. import games as family
 from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
 from ..layout import View
-from ..widgets import DIM, GOLD, INK, blit_text
+from ..widgets import DIM, GOLD, INK, blit_text, wrap
 
 LINE_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120), (180, 230, 150))
 
@@ -196,13 +196,25 @@ class StatisticsScreen(Screen):
         s = self.stats
         played = s.get("games_played", 0)
         if not played:
-            lines = ["No finished games yet.", "Play a game to the end and your results appear here."]
+            # what counts, and where a game not finished is (players look for it here)
+            lines = ["No finished games yet: a game counts here once it is played to its end.", ""]
             if s.get("games_recorded"):
-                lines = ["Only games between computers so far.", "Play a game yourself to see your record."]
-            y = box.y + 70
-            for line in lines:
-                draw_fitted(surf, line, v.size(21), v.rect((box.x + 24, y, box.w - 48, 30)), DIM)
-                y += 34
+                lines = ["Only games between computers so far: play a game yourself to the end to see your "
+                         "record.", ""]
+            resumable = getattr(self.session, "resumable", None)
+            if resumable is not None:
+                lines.append(f"In progress: {resumable.describe()}. Continue it from the main menu.")
+            else:
+                lines.append("A game left before its end waits under Continue on the main menu, until a "
+                             "new game replaces it.")
+            size = v.size(20)
+            y = v.pt(0, box.y + 60)[1]
+            x = v.pt(box.x + 24, 0)[0]
+            for paragraph in lines:
+                for line in (wrap(paragraph, size, v.size(box.w - 48)) if paragraph else []):
+                    blit_text(surf, line, size, (x, y), DIM)
+                    y += int(size * 1.3)
+                y += int(size * 0.5)
             return
         won = s.get("games_won", 0)
         avg = s.get("average_deal_score")

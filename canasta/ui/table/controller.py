@@ -35,7 +35,7 @@ from ..layout import STOCK_POS
 from ..widgets import Toast
 from .hint import Hint, cards_of, hint_zones
 from .gestures import DRAW_FIRST, Play, Refuse, Stage, after_staging, interpret, staged_meld
-from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out
+from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width
 
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
 UNDO_TURN = "Back to the start of your turn."
@@ -177,7 +177,11 @@ class TableController:
 
     def summary_for(self, seat: int) -> list[str]:
         """Hot-seat: what the others did since ``seat`` last looked at the table."""
-        since = self.seen_upto.get(seat, 0)
+        if seat not in self.seen_upto:
+            # not seen at this sitting (a game continued, say): the whole deal so far,
+            # the player's own moves too
+            return [ln.text for ln in self.log][-SUMMARY_LINES:]
+        since = self.seen_upto[seat]
         lines = [ln.text for ln in self.log[since:] if ln.seat != seat]
         return lines[-SUMMARY_LINES:]
 
@@ -220,7 +224,8 @@ class TableController:
     def layout_options(self) -> LayoutOptions:
         s = self.app.settings
         return LayoutOptions(self.viewer, self.show_hand(), frozenset(self.selected), tuple(self.staged),
-                             s.hand_sort, bool(s.large_cards), self.log_mode)
+                             s.hand_sort, bool(s.large_cards), self.log_mode,
+                             pinned_log_width(self.app.screen.get_size()))
 
     def verdicts(self) -> dict:
         """What the engine allows now, asked once per change of position or staging."""
@@ -283,6 +288,9 @@ class TableController:
             return "Pick one card to discard." if not self.selected else "Pick just one card to discard."
         if what == "lay":
             if not self.staged:
+                if self._melded_this_turn():
+                    return ("Nothing is staged: your meld is already down (a meld that is enough on "
+                            "its own goes down as you drop it).")
                 return ("Nothing is staged: drag cards to your meld area to put melds together, "
                         "then Lay down.")
             if st.phase == DRAW:
@@ -302,6 +310,10 @@ class TableController:
         if what == "undo":
             return "" if self.undo_point() is not None else self.undo_refusal()
         return ""
+
+    def _melded_this_turn(self) -> bool:
+        start = self.turn_start if self.turn_start is not None else len(self.game.actions)
+        return any(isinstance(a, Meld) for a in self.game.actions[start:])
 
     def _engine_says(self, action) -> str:
         try:
@@ -379,7 +391,9 @@ class TableController:
             self.toast.left = 0   # a note about the move just made has served its purpose
         if not isinstance(action, (Ask, Answer)):
             self.selected.clear()
-            if isinstance(action, (Meld, TakePile)):
+            if isinstance(action, (Meld, TakePile, Discard)) or self.state.to_act != actor:
+                # laid down, taken with the pile, or the turn is over: staged cards are back
+                # in the hand (they never stay on the table into the next player's turn)
                 self.staged = []
         self._after_events(events, actor, action)
         return True
@@ -410,10 +424,15 @@ class TableController:
             elif e.kind == "went_out":
                 how = " concealed" if e.info else ""
                 self.toast.show(f"{self.seat_name(e.seat)} went out{how}!", 3.0)
+            elif e.kind == "pile_to_stock":
+                self.toast.show(f"The stock ran out: {self.seat_name(e.seat)} turned the pile over into a "
+                                f"new stock of {len(e.info)} cards.", 4.0)
         if "deal_started" in kinds:
             self.sheet_shown = False
         self.check_privacy()
-        self.relayout(tuple(e.card for e in events if e.kind == "move"), deal="deal_started" in kinds)
+        # cards that moved glide in that order (the pile's, turned into the stock, first)
+        moved = [c for e in events if e.kind == "pile_to_stock" for c in e.info]
+        self.relayout(tuple(moved + [e.card for e in events if e.kind == "move"]), deal="deal_started" in kinds)
         if not self.seats[actor].human:
             # the pace of the table: the chosen pause after each computer move (none with
             # instant animations, or while skipping ahead)
@@ -468,7 +487,15 @@ class TableController:
         outcome = interpret(self.state, cards, zone, from_pile=from_pile, staged=self.staged,
                             selected=self.selected, from_meld=from_meld)
         if isinstance(outcome, Play):
-            self.perform(outcome.action)
+            st = self.state
+            team = st.team_of(st.to_act)
+            first = isinstance(outcome.action, Meld) and not st.opened(team)
+            need = st.minimum(team) if first else 0
+            if self.perform(outcome.action) and first and self.state.opened(team) and not self.toast.visible:
+                # a group that meets the minimum alone goes straight down: say so (Lay down
+                # is for melds staged together)
+                self.say(f"Your side's first meld is down: it met the {need} on its own, "
+                         "so it went straight down.", 4.0)
         elif isinstance(outcome, Stage):
             self.stage(outcome.cards)
         elif isinstance(outcome, Refuse):
@@ -497,7 +524,8 @@ class TableController:
             self.perform(staged_meld(self.staged))
 
     def draw_or_pass(self) -> None:
-        self.perform(Draw() if self.state.stock else Pass())
+        st = self.state
+        self.perform(Draw() if st.stock or st.pile_becomes_stock() else Pass())
 
     def take_pile(self) -> None:
         st = self.state

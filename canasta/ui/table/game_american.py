@@ -118,7 +118,11 @@ def draw(painter, surf: pygame.Surface, v) -> None:
             back = art.back(r.w, r.h)
             for k in range(min(count, 4)):
                 surf.blit(back, (r.x - k * 2, r.y - k * 2))
-        blit_text(surf, f"Talon {count}", size, v.pt(TALON_X - w // 2 - 8, y), DIM, anchor="midright")
+        # what a talon is, said in place: set aside and never played, unless the rules give
+        # them to the first players to meld from the hand
+        blit_text(surf, f"Talon {count}", size, v.pt(TALON_X - w // 2 - 8, y - 8), DIM, anchor="midright")
+        blit_text(surf, talon_words(ob.rules, i), fs(v, 12), v.pt(TALON_X - w // 2 - 8, y + 8), DIM,
+                  anchor="midright")
     risks = risk_lines(ob)
     if risks:
         # a side's line wraps within the panel (it may risk three melds), each row centred in its height
@@ -131,6 +135,13 @@ def draw(painter, surf: pygame.Surface, v) -> None:
         for k, line in enumerate(rows):
             blit_text(surf, line, size, (box.x + v.size(8), box.y + v.size(4 + RISK_ROW * k + RISK_ROW // 2)),
                       RISK_INK, anchor="midleft")
+
+
+def talon_words(rules, index: int) -> str:
+    """What becomes of talon ``index`` (0: four cards, 1: three), in a few words."""
+    if not getattr(rules, "talon_bonus", False):
+        return "set aside, never played"
+    return "to the first side to meld" if index == 0 else "to the second side to meld"
 
 
 def sheet_subtitle(ctl, res) -> Optional[str]:

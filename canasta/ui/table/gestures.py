@@ -246,14 +246,22 @@ def drop_targets(st, cards: Sequence[int], zones: Iterable[str], *, from_pile: b
 
 
 def staging_note(st, staged: Sequence[Sequence[int]]) -> str:
-    """How far the staged melds go towards the side's first meld."""
+    """How far the staged melds go towards the side's first meld. Whether they are
+    enough is the engine's verdict on laying them down (never a count of points made
+    here: a game may ask more of a first meld than its count, such as Modern
+    American's natural trio)."""
     team = st.team_of(st.to_act)
     pts = sum(POINTS_OF[c] for g in staged for c in g)
     if not st.opened(team):
         need = st.minimum(team)
-        if pts >= need:
-            return f"Staged {pts}: enough for your first meld ({need})."
-        return f"Staged {pts} of the {need} your first meld needs."
+        if st.phase == PLAY:
+            why = _sentence(st, staged_meld(staged))
+            if not why:
+                return f"Staged {pts}: enough for your first meld ({need})."
+            if pts < need:
+                return f"Staged {pts} of the {need} your first meld needs."
+            return f"Staged {pts}, not yet a first meld: {why[0].lower()}{why[1:]}"
+        return f"Staged {pts} towards the {need} your first meld needs (the pile's top card counts too)."
     return f"Staged {pts} points."
 
 

@@ -93,27 +93,47 @@ SHEET_LABEL_W, SHEET_COLUMN_W = 300, 190
 SHEET_NEXT = pygame.Rect(CENTRE_X - 190, 610, 180, 44)
 SHEET_LEAVE = pygame.Rect(CENTRE_X + 10, 610, 180, 44)
 
+
+def sheet_buttons(teams: int, count: int = 3) -> list[pygame.Rect]:
+    """The score sheet's buttons (Next deal, Back to menu, Review) in a row along its
+    bottom, all inside the sheet however many sides it has columns for."""
+    width = SHEET_LABEL_W + SHEET_COLUMN_W * teams
+    gap = 16
+    w = min(180, (width - 40 - gap * (count - 1)) // count)
+    x = CENTRE_X - (w * count + gap * (count - 1)) // 2
+    return [pygame.Rect(x + k * (w + gap), SHEET_NEXT.y, w, SHEET_NEXT.h) for k in range(count)]
+
 # -- the move log (the table helper draws it; the layout keeps its place)
 LOG_MODES = ("closed", "open", "pinned")
-LOG_W = 300                  # the pinned column beside the table
+LOG_W = 300                  # the pinned column beside the table (its width in a 16:10 window: see
+LOG_W_RANGE = (240, 420)     # pinned_log_width, between these)
 LOG_MARGIN = 8
 LOG_OVERLAY = pygame.Rect(LOGICAL_W - 8 - LOG_W, MENU_BUTTON.bottom + 8, LOG_W, BUTTON_AREA.y - MENU_BUTTON.bottom - 20)
 
 
-def log_rect(mode: str) -> Optional[pygame.Rect]:
+def pinned_log_width(window: tuple[int, int]) -> int:
+    """The pinned column's logical width in a window of ``window`` pixels: the room the
+    window has beside the table's 16:10, within :data:`LOG_W_RANGE`; a 16:10 window
+    gives it the least, so that the table loses as little of its height as may be."""
+    w, h = window
+    spare = int(w / max(1, h) * LOGICAL_H) - LOGICAL_W
+    return max(LOG_W_RANGE[0], min(LOG_W_RANGE[1], spare))
+
+
+def log_rect(mode: str, log_w: int = LOG_W) -> Optional[pygame.Rect]:
     """Where the move log is drawn: nowhere when closed; over the right of the table
     when opened; in a column of its own right of the table when pinned (the table is
-    then ``LOGICAL_W + LOG_W`` wide and everything else keeps its place left of it)."""
+    then ``LOGICAL_W + log_w`` wide and everything else keeps its place left of it)."""
     if mode == "pinned":
-        return pygame.Rect(LOGICAL_W, LOG_MARGIN, LOG_W - LOG_MARGIN, LOGICAL_H - 2 * LOG_MARGIN)
+        return pygame.Rect(LOGICAL_W, LOG_MARGIN, log_w - LOG_MARGIN, LOGICAL_H - 2 * LOG_MARGIN)
     if mode == "open":
         return pygame.Rect(LOG_OVERLAY)
     return None
 
 
-def table_width(mode: str) -> int:
+def table_width(mode: str, log_w: int = LOG_W) -> int:
     """The logical width of the table with the move log in ``mode`` (see :func:`log_rect`)."""
-    return LOGICAL_W + LOG_W if mode == "pinned" else LOGICAL_W
+    return LOGICAL_W + log_w if mode == "pinned" else LOGICAL_W
 
 
 @dataclass(frozen=True)
@@ -127,6 +147,7 @@ class LayoutOptions:
     hand_sort: str = "rank"                 # "rank", "suit" or "none"
     large_cards: bool = False
     log: str = "closed"                     # the move log: "closed", "open" or "pinned"
+    log_w: int = LOG_W                      # the pinned log's width (pinned_log_width of the window)
 
 
 class FaceDown(NamedTuple):
@@ -360,9 +381,11 @@ def _hands(st: Observation, down: FaceDown, opts: LayoutOptions, out: TableLayou
             w = CARD_W * scale
             step = min(w * HAND_OVERLAP, (HAND_SPAN - w) / max(n - 1, 1)) if n > 1 else 0
             x0 = CENTRE_X - step * (n - 1) / 2
+            # large cards grow upwards: their bottom edge stays clear of the hand's label
+            y = HAND_Y - (scale - 1) * CARD_H / 2
             for i, c in enumerate(cards):
                 lift = -HAND_LIFT if c in opts.selected else 0
-                out.targets[c] = Pose(x0 + i * step, HAND_Y + lift, True, 0, scale, HAND_Z + i)
+                out.targets[c] = Pose(x0 + i * step, y + lift, True, 0, scale, HAND_Z + i)
             out.zones["hand"] = pygame.Rect(HAND_ZONE)
             out.hand_order = cards
             out.hand_step = step
@@ -436,7 +459,7 @@ def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout
     ids of the cards drawn as backs (see the module documentation). At the end of a
     deal nothing more is revealed: the deal's result (``ob.result``) is what the
     score sheet shows."""
-    out = TableLayout(seen=ob, log=log_rect(opts.log), width=table_width(opts.log))
+    out = TableLayout(seen=ob, log=log_rect(opts.log, opts.log_w), width=table_width(opts.log, opts.log_w))
     _stock_and_pile(ob, down, out)
     _hands(ob, down, opts, out)
     lay_out_feet(ob, down.feet, opts.viewer, out)

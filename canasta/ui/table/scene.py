@@ -30,7 +30,7 @@ from ..widgets import Button
 from .pieces import game_pieces
 from .controller import TableController
 from .gestures import can_drag_meld, drop_targets
-from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, SHEET_LEAVE, SHEET_NEXT,
+from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, sheet_buttons,
                      button_rects, card_rect, zone_at)
 from .view import PRIVACY_SUMMARY_BUTTON, TableView, drag_pose
 
@@ -116,6 +116,8 @@ class TableScene(Scene):
             Button("Hint", c.hint, pygame.K_h, "What would the computer do?"),
             Button("Undo", c.undo, pygame.K_u, "Back to the start of your turn."),
         ]
+        for b, short in zip(self.buttons, ((), ("Take",), (), (), ("Lay",), ("Ask",), (), ())):
+            b.short = short                             # a narrow table (log pinned, small window)
         self.pieces = game_pieces(game.state.rules)   # the game's own buttons (Modern American's threes)
         self.buttons += self.pieces.buttons(c) if self.pieces else []
         self.menu_button = Button("Menu", lambda: c.leave("pause"), None, "Pause: rules, settings, save and quit")
@@ -185,6 +187,8 @@ class TableScene(Scene):
 
     def resize(self) -> None:
         self.ctl.dirty = True
+        if self.ctl.log_mode == "pinned":
+            self.ctl.refresh()        # the pinned log's width follows the window's shape
         self.place_controls()
 
     def relayout(self, order: tuple = (), snap: bool = False) -> None:
@@ -227,8 +231,11 @@ class TableScene(Scene):
         mine = ctl.my_turn()
         ok = ctl.verdicts()
         draw, take, meld, discard, lay, ask, hint, undo = self.buttons[:8]
-        draw.label = "Draw" if st.stock or st.deal_over else "Pass"
-        draw.tip = "Draw from the stock" if st.stock else "The stock is empty: pass"
+        restock = not st.stock and st.pile_becomes_stock()
+        draw.label = "Draw" if st.stock or restock or st.deal_over else "Pass"
+        draw.tip = ("Draw from the stock" if st.stock else
+                    "The stock is empty: draw from the pile turned over into a new stock" if restock else
+                    "The stock is empty: pass")
         draw.enabled = mine and (ok["draw"] or ok["pass"])
         take.enabled = mine and ok["take"]
         meld.enabled = mine and st.phase == PLAY and bool(ctl.selected)
@@ -238,7 +245,7 @@ class TableScene(Scene):
         ask.enabled = mine and ok["ask"]
         hint.visible = self.app.settings.hints_allowed
         hint.enabled = mine and ctl.hint_ticket is None
-        undo.visible = self.app.settings.undo_allowed and len(ctl.humans) == 1
+        undo.visible = self.app.settings.undo_allowed   # hot-seat too: within a person's own turn
         undo.enabled = mine and ctl.undo_point() is not None
         undo.tip = ctl.undo_target()
         for name, b in zip(self.button_names, self.buttons):
@@ -255,9 +262,8 @@ class TableScene(Scene):
         self.log_button.label = "Log" if ctl.log_mode == "closed" else ("Log  x" if ctl.log_mode == "open"
                                                                           else "Unpin")
         self.sheet_button.label = "Finish" if st.game_over else "Next deal"
-        self.sheet_button.rect = v.rect(SHEET_NEXT)
-        self.leave_button.rect = v.rect(SHEET_LEAVE)
-        self.review_button.rect = v.rect(SHEET_LEAVE.move(SHEET_LEAVE.w + 20, 0).inflate(-40, 0))
+        for b, r in zip((self.sheet_button, self.leave_button, self.review_button), sheet_buttons(st.rules.teams)):
+            b.rect = v.rect(r)
         self.privacy_button.rect = v.rect(PRIVACY_SUMMARY_BUTTON)
         for yes, no in ((self.yes_button, self.no_button), (self.confirm_yes, self.confirm_no)):
             yes.rect, no.rect = v.rect(DIALOG_YES), v.rect(DIALOG_NO)

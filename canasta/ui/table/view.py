@@ -12,16 +12,15 @@ from typing import Optional
 import pygame
 
 from ...engine.cards import POINTS_OF, RANK_CHARS, RANK_OF, SUIT_OF
-from ...engine.state import ANSWER, DRAW
 from ..cardart.suits import draw_suit
 from ..anim import Pose
 from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
-from ..draw import PANEL, fit_text, font
-from ..widgets import DIM, GOLD, INK, blit_text, panel, text, wrap
-from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels, foot_note
+from ..draw import PANEL, fit_text, font, note, overlay
+from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wrap
+from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels
 from .game_sheet import draw_game_sheet
-from .gestures import staging_note
-from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
+from .words import frozen_reason, sheet_rows, status_line, stock_label, team_lines  # noqa: F401  (imported from here too)
+from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, LOG_MARGIN, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
                      SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
                      backs_half_width, zone_at, zone_rect)
 from ..layout import BUTTON_AREA, OTHER_SCALE
@@ -76,9 +75,9 @@ def fit_first(choices, size: int, width: int, bold: bool = False) -> tuple[str, 
 MARK_INK = (255, 150, 70)     # the ring round the cards of a player's last move
 HINT_INK = (255, 214, 90)     # the zone a hint's cards go to
 TURN_INK = (255, 214, 90)     # the seat whose turn it is
-#: messages sit over the far side's melds, clear of every label (the stock and pile
-#: counts, the sides' first-meld needs, the meld counts, the seats' names)
-TOAST_CENTRE = (CENTRE_X, 192)
+#: messages take the status line's place, between the viewer's melds and the hand, for
+#: as long as they show: they cover no meld, no card of the hand and no label
+MESSAGE_BOX = pygame.Rect(150, 605, 930, 46)
 LOG_SIZE = 15
 LOG_PANEL, LOG_BORDER = PANEL, (90, 140, 100)   # the log's panel, as the table's panels
 PRIVACY_SUMMARY_BOX = pygame.Rect(290, 110, 700, 560)
@@ -101,80 +100,10 @@ class _Same:
     __hash__ = None  # type: ignore[assignment]
 
 
-def frozen_reason(seen, team: int) -> str:
-    """Why the pile is frozen for ``team`` (the viewer's side), or "" when it is not:
-    a card lying across it, no meld yet, or a game where it always is."""
-    if seen.frozen:
-        return "a card lies across it"
-    if seen.rules.pile_always_frozen:
-        return "always, in this game"
-    if not seen.melds[team]:
-        return "until your side melds"
-    return ""
-
-
 def log_rect(ctl):
     """Where the move log is drawn (the layout keeps its place), or None when closed."""
     r = ctl.layout.log
     return pygame.Rect(r) if r is not None else None
-
-def status_line(ctl) -> str:
-    """What the table waits for, in one sentence."""
-    st = ctl.state
-    if st.deal_over:
-        return "The game is over." if st.game_over else "The deal is over."
-    actor = st.to_act
-    if ctl.privacy is not None:
-        return f"Pass the screen to {ctl.seat_name(ctl.privacy)}."
-    if not ctl.seats[actor].human:
-        if st.phase == ANSWER:
-            return f"{ctl.seat_name(actor)} is deciding whether {ctl.seat_name(st.turn)} may go out."
-        return f"{ctl.seat_name(actor)} is playing."
-    if st.phase == ANSWER:
-        return f"{ctl.seat_name(st.turn)} asks you: may I go out?"
-    team = st.team_of(actor)
-    foot = foot_note(st, actor)
-    if st.phase == DRAW:
-        if not st.stock:
-            return "The stock is empty: take the pile if you can, or pass."
-        tail = "" if st.opened(team) else f" Your side's first meld needs {st.minimum(team)}."
-        return (f"{foot} " if foot else "") + "Your turn: draw from the stock, or take the pile." + tail
-    if len(st.hands[actor]) == 1:
-        if st.foot_waiting(actor):
-            return "Discard your last card (you pick up your foot), or meld it and play on from your foot."
-        return "Discard your last card to go out."
-    if foot and not ctl.staged and st.permission is not True:
-        return f"{foot} Meld what you can (drag cards to your melds), then discard one card."
-    if st.permission is True:
-        return "Your partner said yes: go out this turn."
-    if ctl.staged:
-        return staging_note(st, ctl.staged) + " Drag more melds to the table, then Lay down."
-    return "Meld what you can (drag cards to your melds), then discard one card."
-
-
-def team_lines(result, team: int) -> list[tuple[str, str]]:
-    """A team's score lines as the game scored the deal (``DealResult.lines``): the
-    label, and the points as shown (with the detail, such as how many, after them)."""
-    return [(line.label, f"{line.points}" + (f" ({line.detail})" if line.detail else ""))
-            for line in result.lines[team]]
-
-
-def sheet_rows(per_team: list[list[tuple[str, str]]]) -> tuple[list[str], dict]:
-    """The sheet's rows: every label any side has, each side's order kept (a label only
-    one side has goes after the label it follows there), and the cell of each side."""
-    rows: list[str] = []
-    cells: dict[tuple[str, int], str] = {}
-    for t, lines in enumerate(per_team):
-        at = -1
-        for label, shown in lines:
-            if label in rows:
-                at = rows.index(label)
-            else:
-                at += 1
-                rows.insert(at, label)
-            cells[(label, t)] = shown
-    return rows, cells
-
 
 class TableView:
     """Draws a :class:`~canasta.ui.table.TableScene` (see the module documentation)."""
@@ -245,8 +174,10 @@ class TableView:
             self._scores(surf, v)
         # a message over the table; under the score sheet while it is open ("South went
         # out!" lay across its title and headings)
-        toast_at = (CENTRE_X, SHEET_Y + SHEET_H + 40) if st.deal_over and st.result is not None else TOAST_CENTRE
-        ctl.toast.draw(surf, v.pt(*toast_at), v.size(24), v.size(620))
+        if st.deal_over and st.result is not None:
+            ctl.toast.draw(surf, v.pt(CENTRE_X, SHEET_Y + SHEET_H + 40), v.size(24), v.size(620))
+        else:
+            ctl.toast.draw_in(surf, v.rect(MESSAGE_BOX), v.size(22))
 
     def _under_cards(self, surf, v: View) -> None:
         """What lies under the cards: the seat whose turn it is, the sides' headers (and
@@ -383,6 +314,7 @@ class TableView:
             sh.fill(SHADOW)
             surf.blit(sh, r.move(4, 5))
         surf.blit(img, r)
+        note("card", surf, r)
         if card in ctl.selected and pose.face_up and not shadow:
             pygame.draw.rect(surf, GOLD, r.inflate(2, 2), width=max(2, v.size(3)), border_radius=v.size(6))
         if card == self._ring_card:
@@ -436,9 +368,14 @@ class TableView:
         if not melds:
             need = lay.seen.minimums[team]
             sums = [f"first meld needs {need}  -  melds {total}", f"first meld needs {need}", f"needs {need}"]
-        right, rsize = fit_first(sums, size, r.w * 0.55)
-        drawn = [blit_text(surf, right, rsize, (r.right - v.size(10), y), GOLD if not melds else DIM,
-                           anchor="bottomright")]
+        right_x = r.right - v.size(10)
+        covers = getattr(self.scene, "covers", None)
+        for c in (covers() if covers else ()):   # a review's turn list lies over the band's right end
+            c = v.rect(c)
+            if c.top <= y <= c.bottom + v.size(4) and c.left < right_x:
+                right_x = min(right_x, c.left - v.size(10))
+        right, rsize = fit_first(sums, size, max(1, min(r.w * 0.55, right_x - r.x - v.size(60))))
+        drawn = [blit_text(surf, right, rsize, (right_x, y), GOLD if not melds else DIM, anchor="bottomright")]
         name = ctl.team_name(team)
         names = [name + ("  (your side)" if team == lay.viewer_team and ctl.humans else ""), name]
         left, lsize = fit_first(names, size, max(1, drawn[0].x - r.x - v.size(30)))
@@ -461,7 +398,7 @@ class TableView:
         draw_foot_labels(surf, v, ctl.layout, fs(v, SMALL_SIZE), DIM)
         seen = ctl.layout.seen    # the counts as the viewer knows them
         sx, sy = STOCK_POS
-        blit_text(surf, f"Stock {seen.stock_size}", size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
+        blit_text(surf, stock_label(seen), size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
         px, py = PILE_POS
         why = frozen_reason(seen, ctl.layout.viewer_team)
         label = f"Pile {seen.pile_size}" + ("  FROZEN" if why else "")
@@ -488,7 +425,10 @@ class TableView:
             hit = self._labels_drawn[key] = (img, [r.move(-pad, -pad) for r in rects])
         img, rects = hit
         surf.blit(img, (box.x - 2, box.y - 2))
-        return [r.move(box.x, box.y) for r in rects]
+        drawn = [r.move(box.x, box.y) for r in rects]
+        for r in drawn:
+            note("text", surf, r, "a meld's label")
+        return drawn
 
     def _paint_meld_label(self, surf, v: View, m, item: MeldLabel, box: pygame.Rect, size: int) -> list[pygame.Rect]:
         colour = GOLD if (m.canasta is not None) else DIM
@@ -586,8 +526,14 @@ class TableView:
             y = box.y + v.size(24 + row * t)
             blit_text(surf, ctl.team_name(t), size, (box.x + 10, y))
             blit_text(surf, str(st.totals[t]), size, (box.right - 10, y), GOLD, anchor="topright")
-        status = blit_text(surf, ctl.answer_note or status_line(ctl), v.size(22), v.pt(CENTRE_X, STATUS_Y), INK,
-                           anchor="midtop")
+        if (ctl.toast.visible and not st.deal_over) or getattr(self.scene, "status_hidden", False):
+            return                # a message (a review: the coach) has the status line's place
+        words = ctl.answer_note or status_line(ctl)
+        if font(v.size(22)).size(words)[0] > v.size(MESSAGE_BOX.w):
+            # a long line (the engine's reason a first meld is not yet made) wraps in its place
+            draw_lines_in(surf, words, v.rect(MESSAGE_BOX), v.size(22))
+            return
+        status = blit_text(surf, words, v.size(22), v.pt(CENTRE_X, STATUS_Y), INK, anchor="midtop")
         if not st.deal_over and ctl.privacy is None and not ctl.seats[st.to_act].human and not ctl.skipping:
             blit_text(surf, "S skips ahead", fs(v, 15), (status.right + v.size(14), status.y + v.size(5)), DIM)
 
@@ -687,7 +633,18 @@ class TableView:
         r = log_rect(ctl)
         if r is None:
             return
+        if ctl.log_mode == "open":
+            # opened over the table, it ends above any button in its way (Modern American's
+            # Lay threes and Lay special hand stand above the table's buttons)
+            tops = [b.rect.top for b in self.scene.buttons if b.visible and b.rect.colliderect(v.rect(r))]
+            if tops:
+                r = pygame.Rect(r.x, r.y, r.w, max(60, int(v.logical(0, min(tops))[1]) - 12 - r.y))
         box = v.rect(r)
+        if ctl.log_mode == "pinned":
+            # the column runs the window's whole height (the table above and below it is
+            # letterboxed when the window is not wide enough for both)
+            margin = v.size(LOG_MARGIN)
+            box = pygame.Rect(box.x, margin, box.w, surf.get_height() - 2 * margin)
         last = ctl.log[-1].text if ctl.log else ""
         key = (box.size, len(ctl.log), last, ctl.state.deal_number, ctl.log_mode)
         cached_key, img = self._log_cache
@@ -695,6 +652,9 @@ class TableView:
             img = self._render_log(ctl, box.size, v)
             self._log_cache = (key, img)
         surf.blit(img, box.topleft)
+        # open, the log lies over the right of the table like a drawer (it may cover cards
+        # and labels, never a control); pinned, it is a column of its own
+        note("drawer" if ctl.log_mode == "open" else "panel", surf, box, "the move log")
 
     def _render_log(self, ctl, size, v: View) -> pygame.Surface:
         """The log's panel: its title, and as many of the newest lines as fit. Opaque
@@ -760,6 +720,7 @@ class TableView:
         st = ctl.state
         teams = st.rules.teams
         box = v.rect(SCORES_BOX)
+        overlay()
         panel(surf, box, alpha=244)
         blit_text(surf, "The scores so far", fs(v, 30), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
         tsize = fs(v, 19)
@@ -801,6 +762,7 @@ class TableView:
 
     def _dialog(self, surf, v: View, message: str, yes, no) -> None:
         box = v.rect(DIALOG_BOX)
+        overlay()
         panel(surf, box)
         blit_text(surf, message, v.size(24), (box.centerx, box.y + v.size(24)), INK, anchor="midtop")
         yes.draw(surf, v.size(21))
@@ -813,6 +775,7 @@ class TableView:
         res = st.result
         if res is None:
             return
+        overlay()
         r = st.rules
         teams = r.teams
         width = SHEET_LABEL_W + SHEET_COLUMN_W * teams

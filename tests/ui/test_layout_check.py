@@ -1,0 +1,215 @@
+"""Every screen of every game at 1024x640, 1280x800 and 1920x1080, with normal and
+large cards and the move log closed, open and pinned: no two texts or controls
+overlap, no card covers a text or a control, nothing hangs over a panel's edge, and
+no text is cut without a tip that shows its whole words (see :mod:`layout_check`).
+
+Each screen is set up once and drawn once per window size (one frame each, with the
+probe listening); the positions at the table are played by the engine's quick
+players, not through the window, to keep the tour short.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from layout_check import cut_without_tip, probe_frame, problems
+
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+
+
+def _late(rules, seed: int, share: float = 0.6):
+    """The actions of a deal up to a point about ``share`` of the way through, at the
+    human seat's turn after drawing, and the whole deal's actions."""
+    from canasta.ai import make_player
+    from canasta.engine import legal_actions
+    from canasta.engine.observe import observe
+    from canasta.engine.record import Game
+    game = Game(rules, seed)
+    bots = [make_player("easy", seed=s) for s in range(rules.resolved().players)]
+    stops = []
+    while not game.state.deal_over:
+        st = game.state
+        if st.to_act == 0 and st.phase == "play":
+            stops.append(len(game.actions))
+        game.play(bots[st.to_act].choose(observe(st, st.to_act), legal_actions(st)))
+    whole = list(game.actions)
+    at = stops[int(len(stops) * share)] if stops else 0
+    return whole[:at], whole
+
+
+class Tour:
+    def __init__(self, app, session):
+        self.app, self.session = app, session
+        self.found: list[str] = []
+        self.frames = 0
+        self.shots = ""            # a folder: each frame is saved there too (for looking at them)
+
+    def look(self, name: str, sizes=SIZES, tips: bool = True) -> None:
+        """Draw the current scene once at each size and note what the probe finds."""
+        app = self.app
+        for size in sizes:
+            if app.screen.get_size() != size:
+                app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                app.scene.resize()
+            app.step(1 / 60, [])
+            probe = probe_frame(app)
+            self.frames += 1
+            if self.shots:
+                import os
+                safe = "".join(ch if ch.isalnum() else "-" for ch in name)
+                pygame.image.save(app.screen, os.path.join(self.shots, f"{safe}-{size[0]}x{size[1]}.png"))
+            window = app.screen.get_rect()
+            found = problems(probe, window)
+            if tips:
+                found += cut_without_tip(app, probe)
+            self.found += [f"{name} at {size[0]}x{size[1]}: {line}" for line in found]
+
+
+def _table(tour, rules, seed, label, humans=1):
+    from canasta.engine import variants  # noqa: F401
+    from canasta.ui.main import default_seats
+    session, app = tour.session, tour.app
+    actions, whole = _late(rules, seed)
+    seats = default_seats(rules.resolved().players, humans, "easy")
+    scene = session.start_game(rules, seats, seed, save=False)
+    for a in actions:
+        scene.game.play(a)
+    scene.ctl._rebuild_log()
+    scene.ctl.note_turn_start()
+    g = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0)
+    shift_g = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=pygame.KMOD_SHIFT, unicode="G", scancode=0)
+    for large in (False, True):
+        app.settings.large_cards = large
+        scene.refresh()
+        # the log as a player opens it: closed, G opens it, Shift+G pins it (and unpins it)
+        for mode, keys in (("closed", []), ("open", [g]), ("pinned", [shift_g])):
+            app.step(1 / 60, keys)
+            assert scene.ctl.log_mode == mode
+            scene.ctl.toast.show("Marta & Ines completed a natural canasta!", 3)
+            tour.look(f"{label}, {'large' if large else 'normal'} cards, log {mode}")
+        app.step(1 / 60, [shift_g])
+        assert scene.ctl.log_mode == "closed"
+    app.settings.large_cards = False
+    # the deal's end: the score sheet
+    for a in whole[len(actions):]:
+        scene.game.play(a)
+    scene.ctl._rebuild_log()
+    scene.refresh()
+    scene.ctl.sheet_shown = True
+    tour.look(f"{label}, the score sheet")
+    return scene
+
+
+def run_tour(app, session, shots: str = "") -> Tour:
+    from canasta.engine import Rules, variants
+    from canasta.engine.record import Game
+    from canasta.ui.games import game_names
+    tour = Tour(app, session)
+    tour.shots = shots
+    session.show_main_menu()
+    tour.look("the main menu")
+    session.show_new_game()
+    tour.look("New game, players")
+    form = app.scene
+    form.set_players(6)
+    form.seats[2].human = True
+    tour.look("New game, six players")
+    form.set_players(4)
+    for game in game_names():
+        form.set_game(game) if hasattr(form, "set_game") else None
+        form._tab("rules")
+        tour.look(f"New game, rules of {game}")
+        form._tab("players")
+    session.show_settings()
+    tour.look("Settings")
+    app.settings.large_cards = True
+    app.scene.resize()
+    tour.look("Settings, large cards")
+    app.settings.large_cards = False
+    session.show_statistics()
+    tour.look("Statistics")
+    session.show_rules(session.rules_choices())
+    tour.look("Rules")
+    for k, game in enumerate(variants.names()):
+        rules = Rules(variant=game)
+        scene = _table(tour, rules, 40 + k, game)
+        if game == "classic":
+            # Review of that deal, its own table
+            scene.ctl.leave("review") if False else None
+            from canasta.ui.screens.review import ReviewScene
+            review = ReviewScene(app, Game.from_json(scene.game.to_json()), run_coach=False)
+            app.set_scene(review)
+            review.go(review.count // 2, animate=False)
+            tour.look("Review of a Classic deal")
+            # a move the coach flagged, with a long sentence (as the coach words them)
+            from canasta.ai.coach import Decision
+            index = review.first + review.step - 1
+            played = review.record.actions[index]
+            review.verdicts[index] = Decision(
+                index, review.deal, 0, played, played, 180.0, 5, 8,
+                "Keeping the two kings for the pile was worth more: with them the frozen pile, twelve cards, "
+                "was yours next turn, and the side's first canasta with it.")
+            tour.look("Review of a Classic deal, a move the coach flagged")
+            app.settings.large_cards = True
+            review.resize()
+            tour.look("Review of a Classic deal, a move the coach flagged, large cards")
+            app.settings.large_cards = False
+    # melds staged that the engine does not yet take for a first meld: its long reason
+    from canasta.engine.cards import CODE_OF
+    from canasta.engine.setup import position
+    from canasta.ui.main import default_seats
+    from test_first_steps import AMERICAN_PLAY
+    american = Rules(variant="american")
+    scene = session.start_game(american, default_seats(4, 1, "easy"), 3, save=False)
+    scene.game.state = position(american, AMERICAN_PLAY)
+    scene.refresh()
+    for codes in (("KH", "KC", "JK"), ("AH", "AC", "2D")):
+        hand = list(scene.state.hands[0])
+        cards = [next(c for c in hand if CODE_OF[c] == code) for code in codes]
+        scene.ctl.release(cards, "meld_area")
+    scene.ctl.toast.left = 0
+    assert len(scene.staged) == 2
+    tour.look("Modern American, two melds staged, not yet a first meld")
+    # two people at one screen: the privacy screen
+    from canasta.ui.main import default_seats
+    session.start_game(Rules(), default_seats(4, 2, "easy"), 5, save=False)
+    tour.look("the hot-seat privacy screen")
+    # a game in progress: the pause menu, then the main menu with Continue
+    table = session.start_game(Rules(), default_seats(4, 1, "easy"), 7)
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)])
+    tour.look("the pause menu")
+    session.leave_table()
+    tour.look("the main menu with Continue")
+    session.show_statistics()
+    tour.look("Statistics with a game in progress")
+    del table
+    return tour
+
+
+@pytest.mark.usefixtures("user_folders")
+def test_no_screen_overlaps_or_cuts_text_without_a_tip():
+    from harness import boot, shutdown
+    app, session = boot(size=SIZES[1])
+    try:
+        tour = run_tour(app, session)
+    finally:
+        shutdown(app, session)
+    assert tour.frames >= 100
+    assert not tour.found, f"{len(tour.found)} problems:\n" + "\n".join(tour.found)
+
+
+if __name__ == "__main__":   # python tests/ui/test_layout_check.py: the findings, one a line
+    import os
+    import sys
+    import tempfile
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["CANASTA_HOME"] = tempfile.mkdtemp()
+    sys.path.insert(0, os.path.dirname(__file__))
+    pygame.init()
+    from harness import boot
+    app, session = boot(size=SIZES[1])
+    t = run_tour(app, session, sys.argv[1] if len(sys.argv) > 1 else "")
+    print("\n".join(t.found))
+    print(len(t.found), "problems in", t.frames, "frames")
