@@ -66,6 +66,7 @@ def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: 
         return False, (f"Warning: deal {deal_number + 1}'s revealed seed does not match the commitment "
                        "the server sent before dealing; the shuffle cannot be trusted.")
     deck = shuffled_deck(rules, seed, deal_number)
+    dealt = len(deck)
     drawn = 0
     checked: set[int] = set()
     held: dict[tuple, set[int]] = {}
@@ -75,7 +76,7 @@ def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: 
         if dst[:1] == ("stock",):
             # the pile turned over into a new stock (a house rule): once the deck is
             # drawn, the stock is those cards, the pile's bottom card drawn first
-            if drawn < len(deck):
+            if drawn < dealt:
                 return False, _mismatch(deal_number, "cards went into the stock before it was empty")
             deck.append(card)
             continue

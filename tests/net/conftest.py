@@ -61,7 +61,7 @@ def replay_locally(rules: Rules, dealer: int, seeds: dict, played: list):
     the actions as the clients saw them."""
     st = new_game(rules, seeds[0], dealer)
     for _seat, raw in played:
-        action = action_from_json(raw, st.total_cards, "move", rules)
+        action = action_from_json(raw, st.card_limit, "move", rules)
         if isinstance(action, NextDeal):
             st.seed = seeds[st.deal_number + 1]
         apply_in_place(st, action)

@@ -130,7 +130,7 @@ def test_fuzzed_messages_change_nothing_but_a_legal_move_of_the_seat_to_act(fuzz
         else:
             # accepted: it can only have been a legal move of the seat to act
             assert reply["seat"] == seat == before.to_act and len(table.actions) == moves + 1
-            action = action_from_json(json.loads(message)["action"], before.total_cards, "fuzz", table.rules)
+            action = action_from_json(json.loads(message)["action"], before.card_limit, "fuzz", table.rules)
             assert is_legal(before, action)
             for s in seats:
                 if s is not seats[seat]:

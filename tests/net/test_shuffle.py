@@ -22,9 +22,9 @@ from canasta.net.table import Table
 from .conftest import finish, seat_four, start_server, stop_server
 
 
-def _deal(game: str, seed: str):
+def _deal(game: str, seed: str, **options):
     """One deal played to its end by Easy players: (rules, every event in order)."""
-    rules = Rules(variant=game)
+    rules = Rules(variant=game, **options)
     st, events = deal_from_deck(rules, shuffled_deck(rules, seed, 0), 1, None, seed, 0)
     player = make_player("easy")
     while st.phase not in (DEAL_OVER, GAME_OVER):
@@ -33,8 +33,32 @@ def _deal(game: str, seed: str):
 
 
 def _seen_by(events, seat):
-    return [Seen(v[1], tuple(v[2]), tuple(v[3])) for v in (protocol.event_json(e, seat) for e in events)
-            if v[0] == "move"]
+    """The card movements as ``seat`` receives them (the client's own reading)."""
+    out = []
+    for v in (protocol.event_json(e, seat) for e in events):
+        e = protocol.event_from_json(v)
+        if e.kind == "move":
+            out.append(Seen(e.card, e.src, e.dst))
+        elif e.kind == "pile_to_stock":
+            out += [Seen(c, ("pile",), ("stock",)) for c in e.info]
+    return out
+
+
+def test_a_deal_whose_pile_turns_over_into_a_new_stock_checks_out_and_a_tampered_one_does_not():
+    """Classic's house rule stock_exhausted = reshuffle, with one pack so that the stock
+    runs out: the check follows the pile turned over."""
+    for k in range(20):
+        seed, salt = f"restock-{k}", "salt"
+        rules, events = _deal("classic", seed, decks=1, stock_exhausted="reshuffle")
+        if any(e.kind == "pile_to_stock" for e in events):
+            break
+    else:
+        raise AssertionError("no deal turned its pile over")
+    for seat in range(4):
+        ok, sentence = check_deal(rules, 0, seed, salt, commitment(seed, salt), _seen_by(events, seat))
+        assert ok, sentence
+        other = fresh_seed()
+        assert not check_deal(rules, 0, other, salt, commitment(other, salt), _seen_by(events, seat))[0]
 
 
 @pytest.mark.parametrize("game", names())
