@@ -41,6 +41,10 @@ class ServerRefused(Exception):
     """The server answered a request with an error (the message is its sentence)."""
 
 
+class NoAnswer(ServerRefused):
+    """The server did not answer a request in time."""
+
+
 class TableClient:
     """One seat's connection to a table server (see the module documentation)."""
 
@@ -51,6 +55,7 @@ class TableClient:
         self.reconnect = reconnect
         self.ssl = ssl
         self.backoff = backoff
+        self.patience = 30.0                 # seconds to wait for the answer to a request
         self.ws: Optional[ClientConnection] = None
         self.code: Optional[str] = None
         self.seat: Optional[int] = None
@@ -108,7 +113,10 @@ class TableClient:
 
     async def _reply(self, *types: str) -> dict:
         while True:
-            m = await self._replies.get()
+            try:
+                m = await asyncio.wait_for(self._replies.get(), self.patience)
+            except asyncio.TimeoutError:
+                raise NoAnswer(f"The server did not answer within {self.patience:g} seconds.") from None
             if m["t"] == "error":
                 raise ServerRefused(m["msg"])
             if m["t"] in types:
@@ -183,7 +191,7 @@ class TableClient:
                 await self.resume()
                 self.reconnects += 1
                 return
-            except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
+            except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError, NoAnswer):
                 delay = min(self.backoff[1], delay * 2)
             except ServerRefused as e:
                 self.errors.append(str(e))

@@ -84,8 +84,12 @@ class Conn:
         if self.closed:
             return
         if self.outbox.qsize() >= MAX_QUEUE:
+            # a client that does not read: drop it at once rather than hold its backlog
             self.closed = True
             self.outbox.put_nowait(None)
+            transport = self.ws.transport
+            if transport is not None:
+                transport.abort()
             return
         self.outbox.put_nowait(text)
 
@@ -365,8 +369,7 @@ class TableServer:
             while True:
                 text = await conn.outbox.get()
                 if text is None:
-                    await conn.ws.close(1008 if conn.outbox.qsize() >= MAX_QUEUE else 1000,
-                                        "replaced or too slow")
+                    await conn.ws.close(1000, "goodbye")
                     return
                 await conn.ws.send(text)
         except ConnectionClosed:

@@ -192,3 +192,27 @@ def test_wrong_codes_from_one_address_are_answered_ever_more_slowly(thread_serve
         guesser.send({"t": "join", "code": code, "seat": 1, "name": "Guess"})
         assert guesser.until("error")["msg"] == "No table has that code."
     assert list(server.delays) == [0.0, 0.0, 0.0, 0.01, 0.02, 0.04]
+
+
+def test_a_client_that_does_not_read_is_dropped_not_buffered_for():
+    """Its outbox is bounded: past MAX_QUEUE waiting messages the connection is cut."""
+    from canasta.net import server as srv
+
+    class FakeTransport:
+        aborted = False
+
+        def abort(self):
+            self.aborted = True
+
+    class FakeWS:
+        remote_address = ("127.0.0.1", 1)
+        transport = FakeTransport()
+
+    async def run():
+        conn = srv.Conn(FakeWS())
+        for i in range(srv.MAX_QUEUE + 10):
+            conn.put(f"message {i}")
+        return conn
+    conn = asyncio.run(run())
+    assert conn.closed and FakeWS.transport.aborted
+    assert conn.outbox.qsize() == srv.MAX_QUEUE + 1          # the backlog and the closing mark, no more
