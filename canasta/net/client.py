@@ -278,6 +278,10 @@ class ComputerClient(TableClient):
         self._last: Optional[tuple] = None
 
     def on_update(self, m: dict) -> None:
+        if m.get("seat") == -1 and m.get("action") is None:
+            # the deal from its start, after (re)joining: a move sent just before the
+            # connection dropped may never have reached the server, so decide afresh
+            self._last = None
         self._dirty = True
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._play())

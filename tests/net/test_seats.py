@@ -167,3 +167,31 @@ def test_asking_to_go_out_waits_for_the_partner_s_own_answer():
         finally:
             await stop_server(server, ws)
     asyncio.run(run())
+
+
+def test_a_move_lost_with_the_connection_is_made_again_after_coming_back():
+    """The connection drops just after a client sent its move, before the server read
+    it: back at the same position, the client decides again instead of waiting for a
+    move that never arrived."""
+    async def run():
+        server, ws, url = await start_server()
+        try:
+            code, clients = await seat_four(url, "classic", {"target_score": 500}, think=0.002)
+            table = server.tables[code]
+            handle, lost = server.handle, []
+
+            async def losing(conn, msg):
+                if msg["t"] == "act" and not lost and conn.seat == 1 and len(table.actions) > 5:
+                    lost.append(msg)
+                    conn.ws.transport.abort()         # the move dies with the connection
+                    return
+                await handle(conn, msg)
+            server.handle = losing
+            await clients[0].start()
+            await finish(clients, timeout=90)
+            assert lost and clients[1].reconnects >= 1 and table.over
+            for c in clients:
+                await c.close()
+        finally:
+            await stop_server(server, ws)
+    asyncio.run(run())
