@@ -5,6 +5,7 @@
     python -m canasta.bench decisions [--a LEVEL] [--b LEVEL] [--pairs N] [--rollouts K] [--workers W]
     python -m canasta.bench frame
     python -m canasta.bench startup
+    python -m canasta.bench net [--tables T] [--seconds S] [--think SECONDS] [--level L] [--procs P]
 """
 
 from __future__ import annotations
@@ -158,6 +159,13 @@ def main(argv: list[str] | None = None) -> int:
     o.add_argument("--seed", type=int, default=1)
     s = sub.add_parser("startup", help="process start to first frame")
     s.add_argument("--runs", type=int, default=7)
+    n = sub.add_parser("net", help="the table server under load through real sockets (canasta.net.bench)")
+    n.add_argument("--tables", type=int, default=20)
+    n.add_argument("--seconds", type=float, default=30)
+    n.add_argument("--think", type=float, default=0.2, help="seconds a client waits before acting (0: flat out)")
+    n.add_argument("--level", default="medium")
+    n.add_argument("--game", default="classic")
+    n.add_argument("--procs", type=int, default=1, help="processes the clients run in")
     ns = ap.parse_args(args)
     if ns.what == "engine":
         compare = ns.variant != "classic"
@@ -189,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     if ns.what == "frame":
         from .ui.bench import bench_frame
         return bench_frame(ns.frames)
+    if ns.what == "net":
+        from .net.bench import main as bench_net_main
+        return bench_net_main(ns)
     if ns.what == "startup":
         from .startup_bench import bench_startup
         return bench_startup(ns.runs)

@@ -84,8 +84,16 @@ def new_game(rules: Rules | None = None, seed: object = None, dealer: int | None
 
 
 def _shuffled_deck(st: State) -> list[int]:
-    deck = deck_ids(st.rules.decks, st.rules.jokers)  # type: ignore[arg-type]
-    random.Random(f"{st.seed}:{st.deal_number}").shuffle(deck)
+    return shuffled_deck(st.rules, st.seed, st.deal_number)
+
+
+def shuffled_deck(rules: Rules, seed: object, deal_number: int) -> list[int]:
+    """The deck of deal ``deal_number`` shuffled from ``seed``, top card first: the one
+    place a deal's order comes from (a table server's clients re-deal a revealed seed
+    with it to check the cards they saw)."""
+    r = rules if rules.decks is not None else rules.resolved()
+    deck = deck_ids(r.decks, r.jokers)  # type: ignore[arg-type]
+    random.Random(f"{seed}:{deal_number}").shuffle(deck)
     return deck
 
 
