@@ -115,7 +115,9 @@ def test_fuzzed_messages_change_nothing_but_a_legal_move_of_the_seat_to_act(fuzz
 
     said: dict[str, int] = {}
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    # derandomized: the same 300 examples every run, so the count of refusals reached below
+    # is a fact of the test, not of the day's luck (a random draw once reached 18 kinds)
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     @given(message=_message(others_cards), who=st.sampled_from(["to_act", "other"]))
     def fuzz(message, who):
         seat = table.state.to_act if who == "to_act" else (table.state.to_act + 1) % 4
