@@ -223,7 +223,7 @@ def check_exhausted(st: State, events: list[Event]) -> None:
 def can_reshuffle(st: State) -> bool:
     """Whether a draw now turns the pile over into a new stock (RULES.md 9.1; see
     :meth:`~canasta.engine.state.TableFacts.pile_becomes_stock`)."""
-    return not st.stock and st.pile_becomes_stock()
+    return st.pile_becomes_stock()
 
 
 def _turn_pile_over(st: State, events: list[Event]) -> None:

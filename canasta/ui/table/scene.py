@@ -233,7 +233,7 @@ class TableScene(Scene):
         mine = ctl.my_turn()
         ok = ctl.verdicts()
         draw, take, meld, discard, lay, ask, hint, undo = self.buttons[:8]
-        restock = not st.stock and st.pile_becomes_stock()
+        restock = st.pile_becomes_stock()
         draw.label = "Draw" if st.stock or restock or st.deal_over else "Pass"
         draw.tip = ("Draw from the stock" if st.stock else
                     "The stock is empty: draw from the pile turned over into a new stock" if restock else
