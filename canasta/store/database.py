@@ -6,8 +6,11 @@ function per version step (version 2 added the game records and the coach's verd
 for Review); to add version 3, append a function that takes a version-2 database to
 version 3 and describe the new tables in :data:`EXPECTED_COLUMNS`.
 
-Only finished games are recorded, each in one transaction with all its deals (the
-game in progress lives in :mod:`canasta.store.saves`). Nothing here raises for a
+Games are recorded when they end, each in one transaction with all its deals (the
+game in progress lives in :mod:`canasta.store.saves`). A game that ended before
+anyone won (replaced by a new game, or a demonstration cut short) is recorded with
+the deals it finished and an empty ``winners`` list: it is listed, and can be
+reviewed, but :func:`compute_statistics` does not count it as played. Nothing here raises for a
 storage problem; :class:`ScoreDatabase` says what happened in ``messages``:
 
 * damaged file, wrong layout, or a ``user_version`` newer than this code knows: the
@@ -51,7 +54,8 @@ The game dictionary given to :meth:`ScoreDatabase.record_game`::
             ...
         ],
         "final_totals": [5120, 3880],  # optional; the last deal's totals if missing
-        "winners": [0],                # optional; the teams with the highest total
+        "winners": [0],                # optional; the teams with the highest total;
+                                       # [] for a game left before its end (unfinished)
         "record": {...},               # optional; the engine's game record (Game.to_json()),
                                        # kept in ``records`` for replay (see record_of)
     }
@@ -396,6 +400,7 @@ def compute_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
     stats: dict[str, Any] = {
         "games_recorded": len(games),
         "games_played": 0,
+        "games_unfinished": 0,
         "games_won": 0,
         "by_variant": {},
         "by_level": {},
@@ -410,6 +415,9 @@ def compute_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
     for game in games:
         team = game["human_team"]
         if team is None:
+            continue
+        if not game["winners"]:  # left before its end: listed, never counted as lost
+            stats["games_unfinished"] += 1
             continue
         won = team in game["winners"]
         stats["games_played"] += 1
@@ -757,7 +765,7 @@ class ScoreDatabase:
         return True
 
     def record_game(self, game: dict[str, Any]) -> int | None:
-        """Record a finished game with all its deals (the shape is in the module docs).
+        """Record a game that has ended, finished or left unfinished, with all its deals (the shape is in the module docs).
 
         Returns the game's id, or ``None`` when the database cannot be written just
         now: the result is then kept (in memory and in the pending file) and written
@@ -869,17 +877,19 @@ class ScoreDatabase:
         summary.setdefault("id", None)
         summary["deals_played"] = deals_played
         team = game["human_team"]
-        summary["won"] = None if team is None else team in game["winners"]
+        summary["finished"] = bool(game["winners"])
+        summary["won"] = None if team is None or not game["winners"] else team in game["winners"]
         summary["opponents_level"] = opponents_level(game)
         return summary
 
     def recent_games(self, n: int = 20) -> list[dict[str, Any]]:
-        """The last ``n`` finished games, newest first, without their deals.
+        """The last ``n`` recorded games, newest first, without their deals.
 
         Each is ``{"id", "uid", "started_at", "finished_at", "variant", "options",
         "seats", "team_names", "human_team", "final_totals", "winners",
-        "deals_played", "won", "opponents_level"}``; ``id`` is ``None`` for a game
-        still waiting to be written, and ``won`` is ``None`` when no human played.
+        "deals_played", "finished", "won", "opponents_level"}``; ``id`` is ``None``
+        for a game still waiting to be written; ``finished`` is False for a game left
+        before its end, and ``won`` is ``None`` for it and when no human played.
         A damaged row is left out (and reported once).
         """
         before = len(self._damaged_rows)
@@ -988,9 +998,10 @@ class ScoreDatabase:
         return list(games.values()) + waiting
 
     def statistics(self) -> dict[str, Any]:
-        """Figures over every game a human played (the ``human_team``'s point of view).
+        """Figures over every game a human played to its end (the ``human_team``'s point
+        of view); games left unfinished are only counted in ``games_unfinished``.
 
-        ``{"games_recorded", "games_played", "games_won",
+        ``{"games_recorded", "games_played", "games_unfinished", "games_won",
         "by_variant": {variant: {"played", "won"}},
         "by_level": {opponents' level or "mixed"/"human": {"played", "won"}},
         "deals_played", "average_deal_score" (float or None),
