@@ -1,6 +1,6 @@
 """The statistics screen: how the player has been doing.
 
-Figures from :func:`~canasta.store.database.compute_statistics` (games played and
+Figures from :func:`~canasta.store.statistics.compute_statistics` (games played and
 won, by variant and by the opponents' level, average and best deal, canastas (books
 in Hand and Foot), going out), the list of recent games, and a chart of every side's running total across the
 deals of the selected game (the latest by default), drawn with ``pygame.draw``.
@@ -16,7 +16,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from ...store.database import compute_statistics
+from ...store.statistics import compute_statistics
 from ...vocab import AI_LEVELS, HUMAN
 from .. import games as family
 from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
