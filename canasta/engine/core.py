@@ -20,7 +20,7 @@ from .cards import (BLACK3, JOKER, KIND_COUNT, KIND_OF, PLURAL_NAMES, POINTS_OF,
 from .events import Event
 from .history import record
 from .rules import Rules
-from .variants import classic as _classic, game_of
+from .registry import game_of, own_actions, rulebook
 from .state import (ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, DealResult, State, TableMeld,
                     TeamItems, partner_of)
 
@@ -32,29 +32,6 @@ class IllegalAction(Exception):
 # ---------------------------------------------------------------------------
 # the game module's own rulebook
 # ---------------------------------------------------------------------------
-
-_RULEBOOKS: dict[str, dict[str, Callable]] = {}
-
-
-def rulebook(rules: Rules) -> dict[str, Callable]:
-    """The parts of the rules the game of ``rules`` decides itself, by name. A game
-    whose melds are not Classic's groups (sequences, wild melds, several groups of one
-    rank) gives, from ``rulebook()``: ``plan_groups`` (which meld kinds a set of cards
-    starts or extends: the melding validator), ``take_error`` (how the pile is taken),
-    ``out_error`` (which canastas let a side go out), ``accepting`` (the side's melds
-    some cards may join), and the enumerators ``take_options``, ``play_options``,
-    ``going_out_plan``, ``must_take`` and ``draw_options`` (every choice before the
-    draw); ``deal(state, first seat, events)`` deals a
-    new deal from ``state.stock`` its own way (hands, talons, upcard or none). A game
-    may also replace a shared action's row in its ``ACTIONS`` (Modern American's own
-    discard and draw rules). What a game leaves out is Classic's code below. Read
-    once per game."""
-    book = _RULEBOOKS.get(rules.variant)
-    if book is None:
-        make = getattr(game_of(rules), "rulebook", None)
-        book = _RULEBOOKS[rules.variant] = dict(make()) if make is not None else {}
-    return book
-
 
 def _plural(rank: int) -> str:
     return PLURAL_NAMES.get(rank, "cards")
@@ -958,7 +935,7 @@ def action_table(rules: Rules) -> dict[type, ActionSpec]:
     """The actions of the game ``rules`` play: the shared ones and the game's own."""
     table = _TABLES.get(rules.variant)
     if table is None:
-        table = _TABLES[rules.variant] = {**ACTIONS, **getattr(game_of(rules), "ACTIONS", {})}
+        table = _TABLES[rules.variant] = {**ACTIONS, **own_actions(rules)}
     return table
 
 
@@ -1179,9 +1156,7 @@ def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Op
     meld in one action and the card to discard (None when everything is melded).
     None when there is none (or the partner said no)."""
     r = st.rules
-    book = _RULEBOOKS.get(r.variant)
-    if book is None:
-        book = rulebook(r)
+    book = rulebook(r)
     own = book.get("going_out_plan")
     if own is not None:
         if st.permission is False:
@@ -1193,7 +1168,7 @@ def going_out_plan(st: State, seat: int) -> Optional[tuple[tuple[Group, ...], Op
     return _classic_out_plan(st, seat, r, st.hands[seat], team, melds,
                              {m.rank: m for m in melds if m.kind == "group" and not m.closed},
                              "out_error" not in book and "plan_groups" not in book
-                             and game.meld_error is _classic.meld_error)
+                             and getattr(game, "CLASSIC_MELDS", False))
 
 
 def _classic_out_plan(st: State, seat: int, r: Rules, hand: list[int], team: int, melds: list,
@@ -1504,8 +1479,7 @@ def legal_actions(st: State) -> list[Action]:
     phase = st.phase
     seat = st.to_act
     if phase == DRAW:
-        book = _RULEBOOKS.get(st.rules.variant)
-        own = (book if book is not None else rulebook(st.rules)).get("draw_options")
+        own = rulebook(st.rules).get("draw_options")
         if own is not None:
             return own(st, seat)   # the game's own choices before the draw (laying threes)
         stock = st.stock or can_reshuffle(st)
@@ -1721,7 +1695,7 @@ def _take_options(st: State, seat: int) -> list[Action]:
             cands.append(((naturals[0], two), 1))
         if joker >= 0:
             cands.append(((naturals[0], joker), 1))
-    meld_error = _classic.meld_error
+    meld_error = game_of(r).meld_error   # Classic's (the fast path runs for CLASSIC_MELDS games only)
     size = r.canasta_size
     n = len(hand) + gained
     if existing is not None:
@@ -1770,8 +1744,7 @@ def _classic_core(r: Rules) -> bool:
         book = rulebook(r)
         game = game_of(r)
         fast = _CLASSIC_CORE[r.variant] = (
-            not any(h in book for h in _HOOKS) and game.meld_error is _classic.meld_error
-            and getattr(game, "new_meld_error", None) is _classic.new_meld_error)
+            not any(h in book for h in _HOOKS) and getattr(game, "CLASSIC_MELDS", False))
     return fast
 
 
@@ -1970,8 +1943,7 @@ def _play_fast(r: Rules):
     else:
         game = game_of(r)
         fast = not ("plan_groups" in book or "out_error" in book or "going_out_plan" in book
-                    or game.meld_error is not _classic.meld_error
-                    or getattr(game, "new_meld_error", None) is not _classic.new_meld_error)
+                    or not getattr(game, "CLASSIC_MELDS", False))
     _PLAY_FAST[r.variant] = fast
     return fast
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from .cards import MAX_PACKS
 from .codec import quoted
+from .registry import get, names
 
 STOCK_EXHAUSTED = ("play_on", "end")
 #: Classic also offers the house rule of RULES.md 9.1: the pile turned into a new stock once
@@ -127,7 +128,6 @@ class Rules:
         named by ``variant`` (a module of :mod:`canasta.engine.variants`) fills them in."""
         if not isinstance(self.variant, str):
             raise RulesError("The game must be named by text.")
-        from .variants import get, names
         game = get(self.variant)
         if game is None:
             raise RulesError(f"Unknown game {quoted(self.variant)}; this version plays: {', '.join(names())}.")

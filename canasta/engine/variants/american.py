@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF
 from ..rules import STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import TeamItems
-from .lazy import LazyActions
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -97,14 +96,6 @@ class LaySpecial(NamedTuple):
         return "LaySpecial()"
 
 
-# The game's own rows of the action table, built on first use from
-# ``american_rules`` (which imports the core).
-ACTIONS = LazyActions("canasta.engine.variants.american_rules")
-
-
-def rulebook() -> dict:
-    from . import american_rules
-    return american_rules.BOOK
 
 
 # ---------------------------------------------------------------------------

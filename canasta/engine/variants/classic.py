@@ -22,9 +22,9 @@ TITLE = "Classic Canasta"
 
 MELD_KINDS = ("group", "black3")
 
-#: Classic's own action types beyond the shared ones (core.ACTIONS): none. Modern
-#: American would add laying threes and the special hands here.
-ACTIONS: dict = {}
+#: melds are Classic's groups, judged by this module's ``meld_error`` and
+#: ``new_meld_error``: the core's fast enumerators may judge candidates from counts
+CLASSIC_MELDS = True
 CANASTA_KINDS = ("natural", "mixed")
 
 #: the house rules of RULES.md 9.1 (``jokers``, ``natural_canastas_to_go_out``, and the

@@ -29,7 +29,6 @@ SHORT_TITLE = "Hand and Foot"
 
 MELD_KINDS = ("group", "wild")
 CANASTA_KINDS = BOOK_KINDS            # "clean", "dirty", "wild"
-ACTIONS: dict = {}                    # no action beyond the shared ones: the foot is picked up by itself
 
 BOOK_SIZE = 7
 WILD_BOOK_BONUS = 1500
@@ -383,9 +382,3 @@ def score_rules(rules: Rules) -> list["ScoreLine"]:
                   f"{rules.red_three_held:,} each red three in a foot never picked up"),
     ]
     return rows
-
-
-def rulebook() -> dict:
-    """The parts of the rules the core asks this game for (see ``core.rulebook``)."""
-    from . import hand_and_foot_rules
-    return hand_and_foot_rules.BOOK

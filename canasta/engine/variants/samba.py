@@ -18,7 +18,7 @@ from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, R
                      RED3, SUIT_OF, SUITS, TWO, WILD_OF, describe)
 from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import TeamItems
-from .lazy import LazyActions
+from ..registry import get
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -32,10 +32,6 @@ CANASTA_KINDS = ("natural", "mixed", "samba")
 SEQUENCE_CANASTA = "samba"
 
 
-# This game's own action types (``{type: core.ActionSpec}``): combining two groups
-# of one rank (option ``merge_groups``). Built on first use, from ``samba_rules``
-# (which imports the core).
-ACTIONS = LazyActions("canasta.engine.variants.samba_rules")
 
 HAND_SIZE = {2: 15, 3: 15, 4: 15, 6: 13}
 CANASTA_SIZE = 7
@@ -271,7 +267,6 @@ def canasta_kind(m: "TableMeld", rules: Rules) -> Optional[str]:
 
 
 def sequence_canasta_name(rules: Rules) -> str:
-    from . import get
     game = get(rules.variant)
     return getattr(game, "SEQUENCE_CANASTA", SEQUENCE_CANASTA)
 
@@ -455,12 +450,6 @@ def score_rules(rules: Rules) -> list:
         lines.append(ScoreLine("Black threes left in hand", -r.black_three_in_hand,
                                f"minus {r.black_three_in_hand:,} each black three still in a hand"))
     return lines
-
-
-def rulebook() -> dict:
-    """The parts of the rules the core asks this game for (see ``core.rulebook``)."""
-    from . import samba_rules
-    return samba_rules.BOOK
 
 
 _ = (CODE_OF, JOKER, TWO, SUITS, describe)

@@ -28,10 +28,9 @@ from typing import Optional
 
 from ..actions import Group
 from ..cards import BLACK3, KIND_OF, POINTS_OF, RED3, SUIT_OF, WILD_OF
-from ..core import _concealed_ok, _going_out_error
+from ..core import _concealed_ok, _going_out_error, _plan_groups
 from ..state import State
 from . import samba as G
-from . import samba_rules
 
 _FULL = G.CANASTA_SIZE
 _RUN_MAX = G.SEQUENCE_MAX
@@ -235,7 +234,7 @@ def _suit_moves(items: tuple, k: int, c: int, seqs: dict, suit_seqs: list, ahead
 def goes_out(st: State, seat: int, groups, left: int, hand_set: set) -> bool:
     """Whether melding ``groups`` (and discarding ``left``, or -1) goes out, as the
     validator judges it."""
-    err, plan = samba_rules.plan_groups(st, seat, groups, hand_set)
+    err, plan = _plan_groups(st, seat, groups, hand_set)   # the game's own validator, through the core
     if err:
         return False
     remaining = len(st.hands[seat]) - plan.used  # type: ignore[union-attr]

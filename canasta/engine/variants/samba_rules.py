@@ -16,6 +16,7 @@ from ..core import (may_ask, _cards_error, _concealed_ok, _gather_groups, _going
                     _Plan, _share_wilds, _take_end, _take_start, _top_bases, discard_options, smallest_sets)
 from ..state import PLAY, State
 from . import samba as G
+from .samba_out import goes_out as _goes_out, way_out
 
 _tnew = tuple.__new__   # makes the actions' named tuples without a Python-level call
 
@@ -593,7 +594,6 @@ def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
     bad, _one = _placeable(st, team, h)
     if bad > 1:
         return None   # two naturals that no meld can take: both cannot be the card left
-    from .samba_out import goes_out as _goes_out, way_out
     hand_set = set(hand)
     if _out_potential(st, team, h) >= st.rules.canastas_to_go_out:  # type: ignore[operator]
         tries = 0
