@@ -9,6 +9,8 @@ from .core import (IllegalAction, apply, apply_in_place, check, deal_from_deck, 
                    is_legal, legal_actions, new_game, score_items)
 from .events import Event
 from .rules import Rules, RulesError
+# the games that ship register themselves (the one list: variants/__init__.py)
+from . import variants  # noqa: F401
 from .state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY, DealResult, ScoreLine, State, TableMeld, TeamItems
 
 __all__ = [
