@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
 from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, MAX_PACKS, RED3, WILD_OF, code_kind, deck_ids, ids_of_code
-from .core import check_exhausted, deal_from_deck, reset_turn
+from .moves import check_exhausted, deal_from_deck, reset_turn
 from .rules import Rules, RulesError
 from .state import DRAW, PLAY, State, TableMeld
 from .variants import game_of, refresh_meld
@@ -257,7 +257,7 @@ def _open_groups(st: State, seat: int, rank: int, cards=None) -> list[int]:
     """Ids of the side's open melds that ``cards`` may join (the game decides: its
     groups of ``rank``, and in Samba the sequences they extend)."""
     if cards is not None:
-        from .core import melds_accepting
+        from .options import melds_accepting
         return melds_accepting(st, seat, cards)
     if not rank:
         return []
