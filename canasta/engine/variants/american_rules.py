@@ -15,9 +15,9 @@ from typing import Iterable, Optional, Sequence
 from ..actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, TakePile
 from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED3, TWO, WILD_OF, describe
 from ..events import Event
-from ..state import DRAW, PLAY, State
+from ..state import DRAW, PLAY, State, TableMeld
 from .. import codec
-from ..core import ActionSpec, exec_meld, phase_message
+from ..core import ACTIONS as SHARED, ActionSpec, exec_meld, not_cards, phase_message, shape_discard, shape_meld, shape_take
 from ..melding import may_ask, gather_groups, going_out_error, onto_meld, place, Plan
 from ..moves import end_deal, check_exhausted, begin_turn
 from . import american as G
@@ -571,7 +571,6 @@ def _check_special(st: State, a: G.LaySpecial, actor: int):
 
 
 def _exec_special(st: State, a: G.LaySpecial, plan, seat: int, events: list) -> None:
-    from ..state import TableMeld
     team = st.team_of(seat)
     m = TableMeld(0, [], seat, "special", st.next_meld_id())
     st.melds[team].append(m)
@@ -980,12 +979,10 @@ def _special_from(d: dict, limit: int, where: str) -> G.LaySpecial:
 
 
 def _shape_threes(a) -> Optional[str]:
-    from ..core import not_cards
     return not_cards(a.cards, "threes")
 
 
 def _actions() -> dict:
-    from ..core import ACTIONS as SHARED, shape_discard, shape_meld, shape_take
     return {
         Draw: SHARED[Draw]._replace(validate=_check_draw, execute=_exec_draw),
         TakePile: SHARED[TakePile]._replace(validate=_check_take),

@@ -20,6 +20,9 @@ from ..play_options import top_bases, discard_options, smallest_sets
 from ..state import PLAY, State
 from . import samba as G
 from .samba_out import goes_out as _goes_out, way_out
+from ..codec import RecordError, meld_id_from
+from ..core import ActionSpec, phase_message
+from ..events import Event
 
 _tnew = tuple.__new__   # makes the actions' named tuples without a Python-level call
 
@@ -898,7 +901,6 @@ def play_options(st: State, seat: int) -> list[Action]:
 # ---------------------------------------------------------------------------
 
 def _check_merge(st: State, a: G.MergeGroups, actor: int):
-    from ..core import phase_message
     if st.phase != PLAY:
         return phase_message(st), None
     r = st.rules
@@ -920,7 +922,6 @@ def _check_merge(st: State, a: G.MergeGroups, actor: int):
 
 
 def _exec_merge(st: State, a: G.MergeGroups, plan, seat: int, events: list) -> None:
-    from ..events import Event
     team = st.team_of(seat)
     melds = st.melds[team]
     other = st.meld_by_id(team, a.other)
@@ -947,7 +948,6 @@ def _merge_to_json(a: G.MergeGroups) -> dict:
 
 
 def _merge_from(d: dict, limit: int, where: str) -> G.MergeGroups:
-    from ..codec import RecordError, meld_id_from
     into, other = meld_id_from(d.get("into"), where), meld_id_from(d.get("other"), where)
     if into is None or other is None:
         raise RecordError(f"{where}: a merge names two melds.")
@@ -974,7 +974,6 @@ def merge_options(st: State, seat: int) -> list[Action]:
 
 
 def _actions() -> dict:
-    from ..core import ActionSpec
     return {G.MergeGroups: ActionSpec("merge", _check_merge, _exec_merge, _merge_to_json, _merge_from,
                                       _merge_shape)}
 
