@@ -32,7 +32,8 @@ from typing import Sequence
 
 from ..engine.actions import Action, Ask, Discard, Meld
 from ..engine.cards import KIND_OF, POINTS_OF, RED3
-from ..engine.core import apply_in_place, legal_actions
+from ..engine.core import apply_in_place
+from ..engine.options import legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
 from .players import Player, StopCheck, observation_key

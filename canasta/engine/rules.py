@@ -21,7 +21,7 @@ STOCK_EXHAUSTED = ("play_on", "end")
 #: Classic also offers the house rule of RULES.md 9.1: the pile turned into a new stock once
 CLASSIC_STOCK_EXHAUSTED = STOCK_EXHAUSTED + ("reshuffle",)
 
-_BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
+BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
 
 
 _BOOL_OPTIONS = ("more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
@@ -158,7 +158,7 @@ class Rules:
         if score < 0:
             return self.negative_minimum
         need = 0
-        for threshold, minimum in self.minimum_table or _BASE_MINIMUMS:
+        for threshold, minimum in self.minimum_table or BASE_MINIMUMS:
             if score >= threshold:
                 need = minimum
         return need

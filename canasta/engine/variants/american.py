@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF
 from ..rules import STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import TeamItems
+from ..state import ScoreLine
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -357,7 +358,6 @@ class AmericanItems(TeamItems):
 
 
 def _line(label: str, points: int, detail: Optional[str] = None):
-    from ..state import ScoreLine
     return ScoreLine(label, points, detail)
 
 

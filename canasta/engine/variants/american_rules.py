@@ -15,16 +15,17 @@ from typing import Iterable, Optional, Sequence
 from ..actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, TakePile
 from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED3, TWO, WILD_OF, describe
 from ..events import Event
-from ..state import DRAW, PLAY, State
+from ..state import DRAW, PLAY, State, TableMeld
 from .. import codec
-from ..core import (ActionSpec, may_ask, _gather_groups, _end_deal, _exec_meld, _going_out_error, _onto_meld, _phase_message,
-                    _place, _Plan, check_exhausted, _begin_turn)
+from ..core import ACTIONS as SHARED, ActionSpec, exec_meld, not_cards, phase_message, shape_discard, shape_meld, shape_take
+from ..melding import may_ask, gather_groups, going_out_error, onto_meld, place, Plan
+from ..moves import end_deal, check_exhausted, begin_turn
 from . import american as G
 
 V = G.VALUE_OF
 
 
-class _APlan(_Plan):
+class _APlan(Plan):
     """A validated American melding action: ``points`` are what counts towards the
     initial meld (never the pile's top card nor the pair that takes it); ``trio``: a
     meld put down holds three naturals of its rank from the hand; ``new_canasta``: a
@@ -102,7 +103,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     new_wild = False
     after: dict[int, Optional[str]] = {m.id: m.canasta for m in melds}
     new_kinds: list[str] = []
-    err, todo = _gather_groups(groups, extra_top, top_with, top_onto)
+    err, todo = gather_groups(groups, extra_top, top_with, top_onto)
     if err:
         return err, None
     for cards, onto, is_top in todo:
@@ -134,7 +135,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             naturals += 1
         size_new = len(cards) + (1 if is_top else 0)
         if onto is not None:
-            err, existing = _onto_meld(st, team, onto)
+            err, existing = onto_meld(st, team, onto)
             if err:
                 return err, None
             if existing.id in targets:
@@ -248,7 +249,7 @@ def _last_card_error(cards_left: Sequence[int]) -> Optional[str]:
 
 def _check_meld(st: State, a: Meld, actor: int):
     if st.phase != PLAY:
-        return _phase_message(st), None
+        return phase_message(st), None
     hand = st.hands[actor]
     if len(hand) <= 1:
         return "With one card left, your only move is to discard it.", None
@@ -258,7 +259,7 @@ def _check_meld(st: State, a: Meld, actor: int):
     team = st.team_of(actor)
     left = len(hand) - plan.used
     if left <= 1:
-        err = _going_out_error(st, actor, plan, left)
+        err = going_out_error(st, actor, plan, left)
         if err:
             return err, None
         used = set(plan.cards)
@@ -270,7 +271,7 @@ def _check_meld(st: State, a: Meld, actor: int):
         return err, None
     if st.permission is True and left > 1:
         probe = st.clone()
-        _place(probe, actor, plan, [])
+        place(probe, actor, plan, [])
         if going_out_plan(probe, actor) is None:
             return "You told your partner you would go out: this meld would leave you unable to.", None
     return None, plan
@@ -336,7 +337,7 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     left_cards = [c for c in hand if c not in used] + list(pile[:-1])
     left = len(left_cards)
     if left <= 1:
-        err = _going_out_error(st, seat, plan, left) or _last_card_error(left_cards)
+        err = going_out_error(st, seat, plan, left) or _last_card_error(left_cards)
         if err:
             return err, None
     return None, plan
@@ -344,7 +345,7 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
 
 def _check_take(st: State, a: TakePile, actor: int):
     if st.phase != DRAW:
-        return _phase_message(st), None
+        return phase_message(st), None
     err = _threes_first(st, actor)
     if err:
         return err, None
@@ -390,7 +391,7 @@ def must_take(st: State, seat: int) -> bool:
 
 def _check_draw(st: State, a: Draw, actor: int):
     if st.phase != DRAW:
-        return _phase_message(st), None
+        return phase_message(st), None
     if not st.stock:
         return "The stock is empty: take the pile if you can, or pass.", None
     err = _threes_first(st, actor)
@@ -431,7 +432,7 @@ def discard_error(st: State, seat: int, card: int) -> Optional[str]:
 
 def _check_discard(st: State, a: Discard, actor: int):
     if st.phase != PLAY:
-        return _phase_message(st), None
+        return phase_message(st), None
     hand = st.hands[actor]
     if a.card not in hand:
         return "That card is not in your hand.", None
@@ -439,7 +440,7 @@ def _check_discard(st: State, a: Discard, actor: int):
     if err:
         return err, None
     if len(hand) == 1:
-        err = _going_out_error(st, actor, None, 0)
+        err = going_out_error(st, actor, None, 0)
         if err:
             return err, None
     elif st.permission is True:
@@ -488,7 +489,7 @@ def _exec_discard(st: State, a: Discard, plan, seat: int, events: list) -> None:
     if not st.hands[seat]:
         st.concealed = False   # no concealed bonus in this game
         events.append(Event("went_out", seat=seat, info=False))
-        _end_deal(st, seat, events)
+        end_deal(st, seat, events)
         return
     if talon >= 0:
         cards = st.talons[talon]
@@ -496,7 +497,7 @@ def _exec_discard(st: State, a: Discard, plan, seat: int, events: list) -> None:
         for c in cards:
             st._add_to_hand(seat, c)
             events.append(Event("move", c, ("talons", talon), ("hand", seat)))
-    _begin_turn(st, (seat + 1) % st.rules.players, events)  # type: ignore[operator]
+    begin_turn(st, (seat + 1) % st.rules.players, events)  # type: ignore[operator]
 
 
 # ---------------------------------------------------------------------------
@@ -505,7 +506,7 @@ def _exec_discard(st: State, a: Discard, plan, seat: int, events: list) -> None:
 
 def _check_threes(st: State, a: G.LayThrees, actor: int):
     if st.phase not in (DRAW, PLAY):
-        return _phase_message(st), None
+        return phase_message(st), None
     if st.phase == PLAY and st.permission is True:
         return "You told your partner you would go out: meld your cards and discard.", None
     hand = st.hands[actor]
@@ -523,7 +524,7 @@ def _check_threes(st: State, a: G.LayThrees, actor: int):
     left = len(hand) - len(a.cards) + min(len(a.cards), len(st.stock))
     if st.phase == PLAY and left == 1:
         # the stock cannot replace them all: one card would be left to go out with
-        err = _going_out_error(st, actor, None, 1)
+        err = going_out_error(st, actor, None, 1)
         if err:
             return "With the stock empty this would leave you a single card: " + err[0].lower() + err[1:], None
     return None, None
@@ -542,7 +543,7 @@ def _exec_threes(st: State, a: G.LayThrees, plan, seat: int, events: list) -> No
         st._add_to_hand(seat, new)
         events.append(Event("move", new, ("stock",), ("hand", seat)))
     if not st.hands[seat]:
-        _end_deal(st, None, events)   # nothing left to play or discard: the deal ends
+        end_deal(st, None, events)   # nothing left to play or discard: the deal ends
     elif st.phase == DRAW:
         check_exhausted(st, events)
 
@@ -570,7 +571,6 @@ def _check_special(st: State, a: G.LaySpecial, actor: int):
 
 
 def _exec_special(st: State, a: G.LaySpecial, plan, seat: int, events: list) -> None:
-    from ..state import TableMeld
     team = st.team_of(seat)
     m = TableMeld(0, [], seat, "special", st.next_meld_id())
     st.melds[team].append(m)
@@ -587,7 +587,7 @@ def _exec_special(st: State, a: G.LaySpecial, plan, seat: int, events: list) -> 
     m.closed = True
     st.played[seat] = True
     events.append(Event("special_hand", seat=seat, info=G.special_hand(m.cards)))
-    _end_deal(st, None, events)
+    end_deal(st, None, events)
 
 
 # ---------------------------------------------------------------------------
@@ -979,16 +979,14 @@ def _special_from(d: dict, limit: int, where: str) -> G.LaySpecial:
 
 
 def _shape_threes(a) -> Optional[str]:
-    from ..core import _not_cards
-    return _not_cards(a.cards, "threes")
+    return not_cards(a.cards, "threes")
 
 
 def _actions() -> dict:
-    from ..core import ACTIONS as SHARED, _shape_discard, _shape_meld, _shape_take
     return {
         Draw: SHARED[Draw]._replace(validate=_check_draw, execute=_exec_draw),
         TakePile: SHARED[TakePile]._replace(validate=_check_take),
-        Meld: SHARED[Meld]._replace(validate=_check_meld, execute=_exec_meld),
+        Meld: SHARED[Meld]._replace(validate=_check_meld, execute=exec_meld),
         Discard: SHARED[Discard]._replace(validate=_check_discard, execute=_exec_discard),
         G.LayThrees: ActionSpec("threes", _check_threes, _exec_threes, _threes_to_json, _threes_from,
                                 _shape_threes),

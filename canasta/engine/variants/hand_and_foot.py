@@ -16,12 +16,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..cards import BLACK3, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, WILD_OF
-from ..rules import (_BASE_MINIMUMS, BOOK_KINDS, DEAL_MINIMUMS, Rules, RulesError, Scoring, books_from,
+from ..rules import (BASE_MINIMUMS, BOOK_KINDS, DEAL_MINIMUMS, Rules, RulesError, Scoring, books_from,
                      check_table)
-from ..state import TeamItems
+from ..state import ScoreLine, TeamItems
 
 if TYPE_CHECKING:
-    from ..state import ScoreLine, State, TableMeld
+    from ..state import State, TableMeld
 
 NAME = "hand_and_foot"
 TITLE = "Hand and Foot"
@@ -95,7 +95,7 @@ def resolve(r: Rules) -> Rules:
     books = books_from(r.books_to_go_out) if r.books_to_go_out is not None else DEFAULT_BOOKS
     minimum_by = r.minimum_by if r.minimum_by is not None else "deal"
     deal_minimums = tuple(r.deal_minimums) if r.deal_minimums is not None else DEAL_MINIMUMS
-    table = r.minimum_table if r.minimum_table is not None else _BASE_MINIMUMS
+    table = r.minimum_table if r.minimum_table is not None else BASE_MINIMUMS
     table = tuple(sorted((int(a), int(b)) for a, b in table))
     ask = r.ask_to_go_out if r.ask_to_go_out is not None else True
     must_ask = bool(r.must_ask) and ask
@@ -285,7 +285,6 @@ class HandFootItems(TeamItems):
     foot_red_score: int = 0    # their cost (negative)
 
     def lines(self) -> list["ScoreLine"]:
-        from ..state import ScoreLine
         rows = [ScoreLine("Melded cards", self.melded)]
         if self.natural_canastas:
             rows.append(ScoreLine("Clean books", self.natural_bonus, str(self.natural_canastas)))
@@ -363,7 +362,6 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
 
 def score_rules(rules: Rules) -> list["ScoreLine"]:
     """Every line a deal's score may have (the rules screen writes these out)."""
-    from ..state import ScoreLine
     sc = rules.scoring
     rows = [
         ScoreLine("Melded cards", 0, "the point values of every card in the side's books and open melds"),

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
 from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_CHARS, RANK_NAMES,
                      RED3, SUIT_OF, SUITS, TWO, WILD_OF, describe)
-from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
-from ..state import TeamItems
+from ..rules import BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..registry import get
+from ..state import ScoreLine, TeamItems
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -77,7 +77,7 @@ def resolve_with(r: Rules, title: str, defaults: dict) -> Rules:
     m7000 = r.minimum_7000 if r.minimum_7000 is not None else 150
     table = r.minimum_table
     if table is None:
-        table = _BASE_MINIMUMS + ((7000, m7000),)
+        table = BASE_MINIMUMS + ((7000, m7000),)
     table = tuple(sorted((int(a), int(b)) for a, b in table))
     ask = r.ask_to_go_out if r.ask_to_go_out is not None else teams < p
     if teams == p:
@@ -351,10 +351,6 @@ class SambaItems(TeamItems):
 
 
 def _line(label: str, points: int, count: Optional[int] = None):
-    try:
-        from ..state import ScoreLine  # type: ignore[attr-defined]
-    except ImportError:
-        return (f"{label} x{count}" if count else label, points)
     return ScoreLine(label, points, None if count is None else str(count))
 
 
@@ -418,7 +414,6 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
 def score_rules(rules: Rules) -> list:
     """The lines a Samba or Bolivia deal's score may have under ``rules``, labelled as
     ``score`` labels them, each with how it is counted (for the rules screen)."""
-    from ..state import ScoreLine
     r = rules.resolved()
     sc = r.scoring
     seq = sequence_canasta_name(r)

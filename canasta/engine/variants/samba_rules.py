@@ -11,12 +11,18 @@ from __future__ import annotations
 from typing import Iterable, Optional, Sequence
 
 from ..actions import Action, Ask, Group, Meld, TakePile
-from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, SUIT_OF, TWO, WILD_OF
-from ..core import (may_ask, _cards_error, _concealed_ok, _gather_groups, _going_out_error, _meld_error, _onto_meld,
-                    _Plan, _share_wilds, _take_end, _take_start, _top_bases, discard_options, smallest_sets)
+from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, SUIT_OF,
+                     TWO, WILD_OF)
+from ..going_out import meld_action_error, share_wilds
+from ..melding import (may_ask, cards_error, concealed_ok, gather_groups, going_out_error, onto_meld, Plan,
+                       take_end, take_start)
+from ..play_options import top_bases, discard_options, smallest_sets
 from ..state import PLAY, State
 from . import samba as G
 from .samba_out import goes_out as _goes_out, way_out
+from ..codec import RecordError, meld_id_from
+from ..core import ActionSpec, phase_message
+from ..events import Event
 
 _tnew = tuple.__new__   # makes the actions' named tuples without a Python-level call
 
@@ -45,16 +51,16 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     r = st.rules
     team = st.team_of(seat)
     melds = st.melds[team]
-    plan = _Plan()
+    plan = Plan()
     seen: set[int] = set()
     targets: set[int] = set()
     after: dict[int, Optional[str]] = {m.id: m.canasta for m in melds}
     new_kinds: list[Optional[str]] = []
-    err, todo = _gather_groups(groups, extra_top, top_with, top_onto)
+    err, todo = gather_groups(groups, extra_top, top_with, top_onto)
     if err:
         return err, None
     for cards, onto, is_top in todo:
-        err = _cards_error(cards, seen, hand_set)
+        err = cards_error(cards, seen, hand_set)
         if err:
             return err, None
         whole = cards + (extra_top,) if is_top else cards
@@ -63,7 +69,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             if WILD_OF[c]:
                 wilds += 1
         if onto is not None:
-            err, existing = _onto_meld(st, team, onto)
+            err, existing = onto_meld(st, team, onto)
             if err:
                 return err, None
             if existing.id in targets:
@@ -103,7 +109,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     return None, plan
 
 
-def out_error(st: State, seat: int, plan: Optional[_Plan], left: int) -> Optional[str]:
+def out_error(st: State, seat: int, plan: Optional[Plan], left: int) -> Optional[str]:
     """Going out needs ``canastas_to_go_out`` canastas of any kinds (with the options:
     one an escalera, or one natural or a samba), counting those made in this action."""
     r = st.rules
@@ -139,7 +145,7 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     the top card alone onto the side's meld that is not a canasta, when the pile is not
     frozen against the side. A wild or black three on top blocks the pile."""
     r = st.rules
-    err, top, hand_set = _take_start(st, seat, with_cards)
+    err, top, hand_set = take_start(st, seat, with_cards)
     if err:
         return err, None
     tk = KIND_OF[top]
@@ -160,7 +166,7 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
         if onto is None:
             return (f"Name the meld the {name} from the pile goes onto, or take it with two natural "
                     f"{plural}."), None
-        err, existing = _onto_meld(st, team, onto)
+        err, existing = onto_meld(st, team, onto)
         if err:
             return err, None
         if existing.canasta is not None:
@@ -173,7 +179,7 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     if err:
         return err, None
     assert plan is not None
-    err = _take_end(st, seat, plan)
+    err = take_end(st, seat, plan)
     return (err, None) if err else (None, plan)
 
 
@@ -508,7 +514,7 @@ def _place_wilds(st: State, team: int, sol: list, wilds: list[int]) -> Optional[
             slots.append([nat, cap, need, n[1], None])
         else:
             slots.append([len(n[1]), 0, 0, n[1], None])
-    pool = _share_wilds(slots, wilds, G.CANASTA_SIZE)
+    pool = share_wilds(slots, wilds, G.CANASTA_SIZE)
     if pool is None:
         return None
     extra_melds: list[Group] = []
@@ -718,7 +724,7 @@ def take_options(st: State, seat: int) -> list[Action]:
         if len(naturals) < 2:
             return []
         h = _Hand(hand)
-        for base in _top_bases(r, naturals, h.wilds):
+        for base in top_bases(r, naturals, h.wilds):
             pts = sum(POINTS_OF[c] for c in base) + POINTS_OF[top]
             rest = _Hand(hand, skip=base)
             for extra in _initial_sets(st, seat, rest, pts, set(base)):
@@ -882,7 +888,7 @@ def play_options(st: State, seat: int) -> list[Action]:
                 # melds reaching the minimum, as the validator would judge it
                 out.append(Meld(groups))
                 continue
-        if _meld_error(st, seat, groups)[0] is None:
+        if meld_action_error(st, seat, groups)[0] is None:
             out.append(Meld(groups))
     if r.merge_groups:
         out.extend(merge_options(st, seat))
@@ -895,9 +901,8 @@ def play_options(st: State, seat: int) -> list[Action]:
 # ---------------------------------------------------------------------------
 
 def _check_merge(st: State, a: G.MergeGroups, actor: int):
-    from ..core import _phase_message
     if st.phase != PLAY:
-        return _phase_message(st), None
+        return phase_message(st), None
     r = st.rules
     if not r.merge_groups:
         return "Combining two groups of one rank is not part of these rules.", None
@@ -917,7 +922,6 @@ def _check_merge(st: State, a: G.MergeGroups, actor: int):
 
 
 def _exec_merge(st: State, a: G.MergeGroups, plan, seat: int, events: list) -> None:
-    from ..events import Event
     team = st.team_of(seat)
     melds = st.melds[team]
     other = st.meld_by_id(team, a.other)
@@ -944,7 +948,6 @@ def _merge_to_json(a: G.MergeGroups) -> dict:
 
 
 def _merge_from(d: dict, limit: int, where: str) -> G.MergeGroups:
-    from ..codec import RecordError, meld_id_from
     into, other = meld_id_from(d.get("into"), where), meld_id_from(d.get("other"), where)
     if into is None or other is None:
         raise RecordError(f"{where}: a merge names two melds.")
@@ -971,7 +974,6 @@ def merge_options(st: State, seat: int) -> list[Action]:
 
 
 def _actions() -> dict:
-    from ..core import ActionSpec
     return {G.MergeGroups: ActionSpec("merge", _check_merge, _exec_merge, _merge_to_json, _merge_from,
                                       _merge_shape)}
 
