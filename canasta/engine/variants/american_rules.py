@@ -1,4 +1,4 @@
-"""Modern American Canasta's rulebook for the core (see ``core.rulebook``) and its
+"""Modern American Canasta's rulebook for the core (see ``registry.rulebook``) and its
 own rows of the action table: dealing with talons and no upcard, the melding
 validator (seven cards at most, one meld per rank, sevens and aces, wild melds, the
 initial meld's count and natural trio), taking the always-frozen pile, going out

@@ -7,7 +7,7 @@ what a book is (clean, dirty, wild), and the scoring, which counts the cards of 
 foot never picked up. The core deals the feet and picks a foot up when a hand
 empties (``Rules.foot_size``, the ``feet`` zone); the melding validator, the pile
 taken with a natural pair and the books needed to go out are this game's rulebook
-(``hand_and_foot_rules.py``, through ``core.rulebook``).
+(``hand_and_foot_rules.py``, through ``registry.rulebook``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hand and Foot's rulebook for the core (see ``core.rulebook``): the melding validator
+"""Hand and Foot's rulebook for the core (see ``registry.rulebook``): the melding validator
 (the wild rule, books of seven, one open meld of a rank, wild melds), the pile taken
 with a natural pair, the books needed to go out from the foot, and the enumeration of
 the distinct legal moves.

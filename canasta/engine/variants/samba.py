@@ -4,8 +4,8 @@ several groups of one rank.
 What Samba decides differently from Classic lives here: its defaults, its meld kinds
 (groups, sequences of one suit, black threes; Bolivia adds wild melds), what makes a
 canasta (a seven-card sequence is a samba), the two ways of taking the pile, going
-out on two canastas, and the scoring. The core asks for them through ``rulebook()``
-(see :func:`canasta.engine.core.rulebook`). Bolivia (``bolivia.py``) is this module
+out on two canastas, and the scoring. The core asks for them through the rules module
+(``samba_rules.BOOK``, see :func:`canasta.engine.registry.rulebook`). Bolivia (``bolivia.py``) is this module
 with other defaults and names.
 """
 

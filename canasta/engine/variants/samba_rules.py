@@ -1,4 +1,4 @@
-"""Samba's and Bolivia's rulebook for the core (see ``core.rulebook``): the melding
+"""Samba's and Bolivia's rulebook for the core (see ``registry.rulebook``): the melding
 validator for groups, sequences and wild melds, the two ways of taking the pile,
 going out on two canastas, and the enumeration of the distinct legal moves.
 
