@@ -23,7 +23,7 @@ from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED
 from ..engine.observe import Observation
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.variants import american as G
-from ..engine.variants.american_rules import kind_after
+from ..engine.variants.american_melds import kind_after
 
 NEG = -1e9
 V = G.VALUE_OF

@@ -1,4 +1,5 @@
-"""The engine's shape: no import loop and no borrowed private names (issue 25).
+"""The engine's shape: no import loop, no borrowed private names, no module over 600
+lines (issue 25).
 
 Every import statement counts, at the top of a module or inside a function, except
 those under ``if TYPE_CHECKING:`` (they never run). A loop would mean a module can
@@ -137,3 +138,13 @@ def test_the_engine_core_does_not_import_a_game():
         if source == "canasta.engine":
             continue   # the package imports the registration list, the one place that names the games
         assert not target.startswith("canasta.engine.variants"), (source, target)
+
+
+def test_no_engine_or_store_module_is_over_600_lines():
+    long = {}
+    for folder in ("engine", "store"):
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > 600:
+                long[path.relative_to(PACKAGE).as_posix()] = lines
+    assert long == {}

@@ -16,7 +16,7 @@ wild cards the groups do not take make wild melds (Bolivia). The shapes are all 
 are, so a hand that cannot go out is told at any size; the way found is then checked
 by the validator before it is offered.
 
-Pure logic, no pygame; imported by ``samba_rules`` on first use.
+Pure logic, no pygame; used by ``samba_hand``'s going-out look.
 """
 
 from __future__ import annotations
