@@ -79,6 +79,20 @@ def rulebook(rules) -> dict[str, Callable]:
     return book
 
 
+#: the items of a deal's result that count canastas, for a game that names none
+CLASSIC_CANASTA_ITEMS = ("natural_canastas", "mixed_canastas")
+
+
+def counted_items() -> frozenset[str]:
+    """The keys of a deal's items (``TeamItems`` as a dictionary) that count finished
+    melds of seven, in any registered game: each game's ``CANASTA_ITEMS`` (Classic's
+    natural and mixed canastas when it names none). The score history counts these."""
+    out: set[str] = set()
+    for game in _GAMES.values():
+        out.update(getattr(game, "CANASTA_ITEMS", CLASSIC_CANASTA_ITEMS))
+    return frozenset(out)
+
+
 def own_actions(rules) -> dict[type, Any]:
     """The game's own action types beyond the shared ones, ``{type: ActionSpec}``; a
     game may also replace a shared action's row (Modern American's discard and draw)."""

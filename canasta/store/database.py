@@ -45,7 +45,7 @@ The game dictionary given to :meth:`ScoreDatabase.record_game`::
                 "items": [{"melded": 305, "natural_canastas": 1, "mixed_canastas": 2, ...},
                           {...}],       # free-form itemised breakdown per team, e.g. the
                                         # engine's TeamItems as a dict; canastas are counted
-                                        # from its "*_canastas" keys (see canasta_count)
+                                        # from the keys its game names (see canasta_count)
                 "scores": [1630, 575],  # the deal's score per team
                 "totals": [1630, 575],  # optional; cumulative totals, summed if missing
             },

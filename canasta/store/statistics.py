@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.registry import counted_items
 from .gamedict import MAX_POINTS
 
 
@@ -30,11 +31,9 @@ def canasta_count(items: dict[str, Any]) -> int:
     """How many canastas one team's itemised deal result shows.
 
     Reads ``"canastas"`` (a count, or a ``{kind: count}`` dictionary) when present,
-    otherwise adds up every ``"<kind>_canastas"`` count, which is how the engine's
-    ``TeamItems`` names them (``natural_canastas``, ``mixed_canastas``), and every
-    ``"<kind>_books"`` count (Hand and Foot's ``wild_books``; its clean and dirty books
-    are its natural and mixed canastas), and Bolivia's ``"bolivias"`` (its sambas and
-    escaleras are its ``sequence_canastas``).
+    otherwise adds up the items that count canastas as the games name them
+    (:func:`canasta.engine.registry.counted_items`: every game's ``CANASTA_ITEMS``, such
+    as ``natural_canastas``, ``mixed_canastas``, or a game's books and bolivias).
     """
 
     def count(value: Any) -> int:
@@ -45,7 +44,8 @@ def canasta_count(items: dict[str, Any]) -> int:
         if isinstance(value, dict):
             return sum(count(v) for v in value.values())
         return count(value)
-    return sum(count(v) for k, v in items.items() if k.endswith(("_canastas", "_books")) or k == "bolivias")
+    counted = counted_items()
+    return sum(count(v) for k, v in items.items() if k in counted)
 
 
 def compute_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:

@@ -148,3 +148,36 @@ def test_no_engine_or_store_module_is_over_600_lines():
             if lines > 600:
                 long[path.relative_to(PACKAGE).as_posix()] = lines
     assert long == {}
+
+
+def test_the_store_names_no_game():
+    """The score history counts what each game's plug-in names (``CANASTA_ITEMS``); no
+    store module names a game in its code (docstrings aside)."""
+    from canasta.engine.registry import names
+    games = set(names())
+    found = []
+    for path in sorted((PACKAGE / "store").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(node.body[0].value) for node in ast.walk(tree)
+                if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+                and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                if node.value in games or any(f"{g}_" in node.value for g in games):
+                    found.append((path.name, node.value))
+    assert "classic" in games and found == []
+
+
+def test_a_games_counted_items_reach_the_statistics():
+    """A game that names its own canasta items has them counted (the seam the store uses)."""
+    import types
+
+    from canasta.engine import registry
+    from canasta.store.statistics import canasta_count
+    assert canasta_count({"natural_canastas": 1, "sevens_books": 2}) == 1
+    house = types.SimpleNamespace(NAME="house_test_game", CANASTA_ITEMS=("sevens_books",))
+    registry.register(house)
+    try:
+        assert canasta_count({"natural_canastas": 1, "sevens_books": 2}) == 3
+    finally:
+        registry.unregister("house_test_game")

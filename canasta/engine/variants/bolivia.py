@@ -19,6 +19,8 @@ TITLE = "Bolivia"
 
 MELD_KINDS = ("group", "sequence", "wild", "black3")
 CANASTA_KINDS = ("natural", "mixed", "escalera", "bolivia")
+#: the items of a deal's result that count canastas (escaleras are its sequence canastas)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas", "sequence_canastas", "bolivias")
 SEQUENCE_CANASTA = "escalera"
 HAND_SIZE = _samba.HAND_SIZE
 

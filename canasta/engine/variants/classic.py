@@ -27,6 +27,8 @@ MELD_KINDS = ("group", "black3")
 #: ``new_meld_error``: the core's fast enumerators may judge candidates from counts
 CLASSIC_MELDS = True
 CANASTA_KINDS = ("natural", "mixed")
+#: the items of a deal's result that count canastas (the statistics add them up)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas")
 
 #: the house rules of RULES.md 9.1 (``jokers``, ``natural_canastas_to_go_out``, and the
 #: pile turned into a new stock) are Classic's options

@@ -29,6 +29,8 @@ SHORT_TITLE = "Hand and Foot"
 
 MELD_KINDS = ("group", "wild")
 CANASTA_KINDS = BOOK_KINDS            # "clean", "dirty", "wild"
+#: the items of a deal's result that count books (clean and dirty are Classic's fields)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas", "wild_books")
 
 BOOK_SIZE = 7
 WILD_BOOK_BONUS = 1500

@@ -28,6 +28,8 @@ TITLE = "Samba"
 
 MELD_KINDS = ("group", "sequence", "black3")
 CANASTA_KINDS = ("natural", "mixed", "samba")
+#: the items of a deal's result that count canastas (sambas are its sequence canastas)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas", "sequence_canastas")
 #: the name of a seven-card sequence in this game
 SEQUENCE_CANASTA = "samba"
 
