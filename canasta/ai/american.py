@@ -1,7 +1,7 @@
 """The computer players' Modern American Canasta (RULES-variants.md 10.1).
 
-The game module names this module (``AI_MODULE``); :mod:`canasta.ai.policy` hands
-it the decisions of Easy and Medium (and so of Hard's simulations), :mod:`search`
+Registered for the game in ``canasta/ai/__init__.py`` (:mod:`canasta.ai.plugins`);
+:mod:`canasta.ai.policy` hands it the decisions of Easy and Medium (and so of Hard's simulations), :mod:`search`
 its evaluation of a position and :mod:`explain` its hint sentences.
 
 What matters in this game, and what the players weigh: laying threes at once (a free

@@ -121,8 +121,11 @@ def test_the_engine_has_no_import_loop():
     assert _loops(edges) == []
 
 
-def test_the_store_has_no_import_loop():
+def test_the_store_and_the_computer_players_have_no_import_loop():
     assert _loops(_edges(PACKAGE / "store")) == []
+    ai = _edges(PACKAGE / "ai")
+    assert "canasta.ai.policy" in ai
+    assert _loops(ai) == []
 
 
 def test_no_engine_module_imports_another_modules_private_names():

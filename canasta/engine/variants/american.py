@@ -34,9 +34,6 @@ LAID_KINDS = ("special",)
 CANASTA_KINDS = ("natural", "mixed", "sevens", "aces", "wild")
 #: the game keeps threes in hands (they are laid by choice)
 THREES_IN_HAND = True
-#: the computer players' own play of this game (imported by canasta.ai, never here)
-AI_MODULE = "canasta.ai.american"
-
 CANASTA_SIZE = 7
 MELD_MAX = 7
 TALON_SIZES = (4, 3)
