@@ -35,6 +35,10 @@ CANASTA_ITEMS = ("natural_canastas", "mixed_canastas")
 HOUSE_RULES = True
 
 #: explanations of the options that differ from the engine's (the New game screen)
+#: the options the New game screen shows, in order (seat-dependent ones first)
+OPTIONS = ("decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score", "stock_exhausted",
+           "wild_limit", "more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
+           "ask_to_go_out", "jokers", "natural_canastas_to_go_out", "concealed_bonus")
 OPTION_HELP = {
     "stock_exhausted": "When the stock runs out: play on, end the deal, or turn the pile over once.",
     "concealed_bonus": "Extra for going out concealed; 250 or 500 suits two canastas to go out.",

@@ -30,6 +30,11 @@ MELD_KINDS = ("group", "sequence", "black3")
 CANASTA_KINDS = ("natural", "mixed", "samba")
 #: the items of a deal's result that count canastas (sambas are its sequence canastas)
 CANASTA_ITEMS = ("natural_canastas", "mixed_canastas", "sequence_canastas")
+#: the options the New game screen shows, in order
+OPTIONS = ("target_score", "stock_exhausted", "wild_limit", "twice_naturals", "merge_groups",
+           "out_needs_clean", "sequence_canasta_bonus", "pile_always_frozen", "take_onto_sequence",
+           "black_three_freezes", "going_out_bonus", "concealed_bonus", "all_red_threes",
+           "red_threes_need_two_canastas", "ask_to_go_out")
 #: the name of a seven-card sequence in this game
 SEQUENCE_CANASTA = "samba"
 
