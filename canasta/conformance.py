@@ -157,11 +157,6 @@ def _fact(st: State, key: str, want: Any) -> Any:
     elif key == "canasta_kinds":
         got = [sorted(canasta_kinds(st, t)) for t in range(r.teams)]
         want = [sorted(x) for x in want]
-    elif key in ("feet_sizes", "in_foot") and r.foot_size:
-        if key == "feet_sizes":
-            got = [len(f) if f else None for f in st.feet]
-        else:
-            got = [st.in_foot(s) for s in range(r.players)]
     elif key in ("threes", "special_hand", "feet_sizes", "in_foot"):
         from .engine.variants import game_of
         own = getattr(game_of(r), "vector_fact", None)   # the game's own expectations

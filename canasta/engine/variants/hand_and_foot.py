@@ -382,3 +382,13 @@ def score_rules(rules: Rules) -> list["ScoreLine"]:
                   f"{rules.red_three_held:,} each red three in a foot never picked up"),
     ]
     return rows
+
+
+def vector_fact(st: "State", key: str):
+    """The conformance vectors' facts of this game: each seat's foot (its size, None once
+    picked up) and whether a seat plays from its foot."""
+    if key == "feet_sizes":
+        return [len(f) if f else None for f in st.feet]
+    if key == "in_foot":
+        return [st.in_foot(s) for s in range(st.rules.players)]
+    raise ValueError(f"{key} is not part of the game {st.rules.variant!r}")
