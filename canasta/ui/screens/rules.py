@@ -19,14 +19,11 @@ from ...engine.variants import game_of
 from .. import games
 from ..forms import MUTED, Button, Screen, Stepper, draw_heading, section_panel, wrap_lines
 from ..layout import View
+from ..plugins import part
+from .rules_words import number_word
 from ..widgets import INK, blit_text
 
-NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
-
-
-def _n(k: int) -> str:
-    return NUMBER_WORDS.get(k, f"{k:,}")
+_n = number_word
 
 
 def _cards(k: int) -> str:
@@ -83,12 +80,9 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     """The rules in force, as (heading, sentences) sections: read off the resolved
     options and the game's module (its meld kinds, canasta kinds and bonuses)."""
     r = rules.resolved()
-    if r.variant == "hand_and_foot":   # a game whose text is its own (books, feet, deals)
-        from .rules_hand_and_foot import sections
-        return sections(r)
-    if r.variant == "american":        # talons, threes, sevens and aces, special hands
-        from .rules_american import sections
-        return sections(r)
+    own = part(r, "rules")             # a game whose text is its own (Hand and Foot, Modern American)
+    if own is not None:
+        return own.sections(r)
     game = variants.game_of(r)
     kinds = tuple(getattr(game, "MELD_KINDS", ("group", "black3")))
     canastas = tuple(getattr(game, "CANASTA_KINDS", ("natural", "mixed")))
