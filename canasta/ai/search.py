@@ -37,8 +37,8 @@ from ..engine.options import legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
 from .players import Player, StopCheck, observation_key
-from .policy import (NEG, canasta_value, denied_kinds, game_policy, has_sequences, medium_choose, medium_scores,
-                     red_threes_plus, trivial)
+from .policy import game_policy, medium_choose, medium_scores, trivial
+from .valuation import NEG, canasta_value, denied_kinds, has_sequences, red_threes_plus
 
 DEFAULT_BUDGET_MS = 250.0
 DEFAULT_WORLDS = 32
