@@ -128,8 +128,8 @@ def test_the_store_and_the_computer_players_have_no_import_loop():
     assert _loops(ai) == []
 
 
-def test_no_engine_module_imports_another_modules_private_names():
-    borrowed = [(source, target, name) for source, target, names in _imports(PACKAGE / "engine")
+def test_no_module_imports_another_modules_private_names():
+    borrowed = [(source, target, name) for source, target, names in _imports(PACKAGE)
                 for name in names if name.startswith("_") and not name.startswith("__")]
     assert borrowed == []
 
