@@ -132,11 +132,34 @@ def fill(colour):
     return HC_BACKGROUND
 
 
+# --------------------------------------------------------------------------- text size
+#
+# The setting *Text size* (100% to 200%): every font is that much larger than the size
+# asked for, on every screen and at the table. Sizes are asked for as ever (the pixel
+# size at 100%); a line's height is ``size * text_scale()``. Fitted text (fit_text) may
+# shrink back to what 100% fits, no further.
+
+TEXT_SCALE = 1.0
+
+
+def set_text_scale(scale: float) -> None:
+    global TEXT_SCALE
+    scale = min(2.0, max(1.0, float(scale)))
+    if scale != TEXT_SCALE:
+        TEXT_SCALE = scale
+        _TEXT_CACHE.clear()
+
+
+def text_scale() -> float:
+    """The Text size setting as a factor (1.0 to 2.0)."""
+    return TEXT_SCALE
+
+
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    size = max(8, int(size))
+    size = max(8, int(round(int(size) * TEXT_SCALE)))
     key = (size, bold)
     f = _FONTS.get(key)
     if f is None:
@@ -152,7 +175,7 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 def text(s: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
     """A rendered line of text (cached: labels repeat every frame)."""
     colour = ink(colour)
-    key = (s, int(size), colour, bold)
+    key = (s, int(size), colour, bold, TEXT_SCALE)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 800:
@@ -213,7 +236,7 @@ def fit_text(s: str, size: int, width: int, bold: bool = False, shrink: float = 
     stays inside its box at any window size.
     """
     width = max(1, int(width))
-    low = max(8, int(size * shrink))
+    low = max(4, int(size * shrink / TEXT_SCALE))      # larger text may shrink back to what 100% fits
     for candidate in range(int(size), low - 1, -1):
         if font(candidate, bold).size(s)[0] <= width:
             return s, candidate
@@ -287,7 +310,7 @@ def draw_tip(dest: pygame.Surface, v: View, rect, message: str, width: int = 420
     returns the box in pixels."""
     size = v.size(17)
     lines = wrap(message, size, v.size(width))
-    line_h = int(size * 1.1)
+    line_h = int(size * 1.1 * TEXT_SCALE)
     w = max(font(size).size(line)[0] for line in lines) + v.size(20)
     h = line_h * len(lines) + v.size(12)
     anchor = v.rect(rect)

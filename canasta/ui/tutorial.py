@@ -40,7 +40,7 @@ from ..engine.record import Game
 from ..engine.setup import position
 from ..engine.state import State
 from ..vocab import DEFAULT_LEVEL
-from .draw import GOLD, INK, fit_text, panel, text, wrap
+from .draw import GOLD, INK, fit_text, panel, text, text_scale, wrap
 from .layout import CARD_H, View
 from .table.hint import cards_of
 from .table.layout import COUNT_LABEL_DY, card_rect, zone_rect
@@ -414,8 +414,8 @@ class LessonScene(TableScene):
             box = v.rect(FINAL_BOX)      # under the score sheet
         pad = v.size(12)
         lines = wrap(sentence, size, box.w - 2 * pad)
-        line_h = int(size * 0.78) + 2
-        need = pad * 2 + int(tsize * 0.8) + v.size(6) + line_h * len(lines)
+        line_h = int(size * 0.78 * text_scale()) + 2
+        need = pad * 2 + int(tsize * 0.8 * text_scale()) + v.size(6) + line_h * len(lines)
         box.h = need
         panel(surf, box, alpha=238, border=HIGHLIGHT)
         y = box.y + pad

@@ -44,6 +44,7 @@ class Tour:
         self.found: list[str] = []
         self.frames = 0
         self.shots = ""            # a folder: each frame is saved there too (for looking at them)
+        self.sizes = 100           # Text size and Card size, in percent
 
     def look(self, name: str, sizes=SIZES, tips: bool = True) -> None:
         """Draw the current scene once at each size and note what the probe finds."""
@@ -79,18 +80,19 @@ def _table(tour, rules, seed, label, humans=1):
     scene.ctl.note_turn_start()
     g = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0)
     shift_g = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=pygame.KMOD_SHIFT, unicode="G", scancode=0)
-    for large in (False, True):
-        app.settings.large_cards = large
+    sizes = (100, 110) if tour.sizes == 100 else (tour.sizes,)   # 110: what an old "large cards" became
+    for cards in sizes:
+        app.settings.card_size = cards
         scene.refresh()
         # the log as a player opens it: closed, G opens it, Shift+G pins it (and unpins it)
         for mode, keys in (("closed", []), ("open", [g]), ("pinned", [shift_g])):
             app.step(1 / 60, keys)
             assert scene.ctl.log_mode == mode
             scene.ctl.toast.show("Marta & Ines completed a natural canasta!", 3)
-            tour.look(f"{label}, {'large' if large else 'normal'} cards, log {mode}")
+            tour.look(f"{label}, cards at {cards}%, log {mode}")
         app.step(1 / 60, [shift_g])
         assert scene.ctl.log_mode == "closed"
-    app.settings.large_cards = False
+    app.settings.card_size = tour.sizes
     # the deal's end: the score sheet
     for a in whole[len(actions):]:
         scene.game.play(a)
@@ -101,12 +103,16 @@ def _table(tour, rules, seed, label, humans=1):
     return scene
 
 
-def run_tour(app, session, shots: str = "") -> Tour:
+def run_tour(app, session, shots: str = "", sizes: int = 100) -> Tour:
+    """Every screen, with Text size and Card size at ``sizes`` percent."""
     from canasta.engine import Rules, variants
     from canasta.engine.record import Game
     from canasta.ui.games import game_names
     tour = Tour(app, session)
     tour.shots = shots
+    tour.sizes = sizes
+    app.settings.text_size = app.settings.card_size = sizes
+    app.apply_settings()
     session.show_main_menu()
     tour.look("the main menu")
     session.show_new_game()
@@ -123,10 +129,10 @@ def run_tour(app, session, shots: str = "") -> Tour:
         form._tab("players")
     session.show_settings()
     tour.look("Settings")
-    app.settings.large_cards = True
+    app.settings.card_size = 200
     app.scene.resize()
-    tour.look("Settings, large cards")
-    app.settings.large_cards = False
+    tour.look("Settings, cards at 200%")
+    app.settings.card_size = tour.sizes
     session.show_statistics()
     tour.look("Statistics")
     session.show_rules(session.rules_choices())
@@ -154,10 +160,11 @@ def run_tour(app, session, shots: str = "") -> Tour:
                 "Keeping the two kings for the pile was worth more: with them the frozen pile, twelve cards, "
                 "was yours next turn, and the side's first canasta with it.")
             tour.look("Review of a Classic deal, a move the coach flagged")
-            app.settings.large_cards = True
-            review.resize()
-            tour.look("Review of a Classic deal, a move the coach flagged, large cards")
-            app.settings.large_cards = False
+            app.settings.card_size = 200
+            review.ctl.refresh()
+            tour.look("Review of a Classic deal, a move the coach flagged, cards at 200%")
+            app.settings.card_size = tour.sizes
+            review.ctl.refresh()
     # melds staged that the engine does not yet take for a first meld: its long reason
     from canasta.engine.cards import CODE_OF
     from canasta.engine.setup import position

@@ -30,7 +30,7 @@ from ..table.pieces import game_pieces
 from ..table.layout import CENTRE_X, SeatLabel
 from ..table.view import TableView, side_label_top
 from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, seat_names
-from ..draw import fit_text
+from ..draw import fit_text, text_scale
 from ..widgets import DIM, GOLD, INK, Button, blit_text, font, panel, wrap
 
 FLAG_INK = (255, 150, 120)
@@ -254,7 +254,8 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ the Scene protocol
     @property
     def view(self) -> View:
-        return View(*self.app.screen.get_size())
+        lay = self.ctl.layout
+        return View(*self.app.screen.get_size(), lay.width, lay.height)
 
     @property
     def state(self):
@@ -325,7 +326,7 @@ class ReviewScene(Scene):
         if any(b.handle(event) for b in self.buttons):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if v.rect(SLIDER.inflate(0, 16)).collidepoint(event.pos):
+            if v.rect(self.slider().inflate(0, 16)).collidepoint(event.pos):
                 self.dragging_slider = True
                 self._slide(event.pos)
                 return
@@ -341,7 +342,8 @@ class ReviewScene(Scene):
 
     def _slide(self, pos) -> None:
         lx, _ = self.view.logical(*pos)
-        frac = (lx - SLIDER.x) / SLIDER.w
+        bar = self.slider()
+        frac = (lx - bar.x) / bar.w
         self.go(int(round(max(0.0, min(1.0, frac)) * self.count)), animate=False)
 
     def covers(self) -> list[pygame.Rect]:
@@ -353,7 +355,7 @@ class ReviewScene(Scene):
         """The turn list's place: above the name of the seat on the right (the longer its
         hand, the higher the name), which it never covers while a few rows remain."""
         box = pygame.Rect(LIST_BOX)
-        tops = [side_label_top(s) for s in self.ctl.layout.labels
+        tops = [side_label_top(s, self.ctl.layout.frame.text) for s in self.ctl.layout.labels
                 if isinstance(s, SeatLabel) and not s.own and s.orient == "v" and s.x > CENTRE_X]
         tops = [t for t in tops if t - 6 >= box.y + LIST_MIN_H]
         if tops:
@@ -382,6 +384,17 @@ class ReviewScene(Scene):
         return i if 0 <= i < min(self.count, start + rows) and ly >= box.y + 34 else None
 
     # ------------------------------------------------------------------ drawing
+    def slider(self) -> pygame.Rect:
+        """The deal's slider (logical): :data:`SLIDER`, kept at the top of the status
+        line's place wherever the table's frame puts it (larger sizes, a taller window)."""
+        msg = self.ctl.layout.frame.message_box
+        return SLIDER.move(0, msg.y + 6 - SLIDER.y)
+
+    def coach_box(self) -> pygame.Rect:
+        """The coach's sentence: :data:`COACH_BOX`, under the slider in the status line's place."""
+        msg = self.ctl.layout.frame.message_box
+        return pygame.Rect(COACH_BOX.x, msg.y + 16, COACH_BOX.w, msg.h - 5)
+
     def draw(self, surf: pygame.Surface) -> None:
         self.ctl.dirty = False
         # a move the coach flagged: its sentence takes the status line's place (see COACH_BOX)
@@ -420,11 +433,11 @@ class ReviewScene(Scene):
         d = self.current_verdict()
         if d is not None and not self.state.deal_over:
             # two lines at most, a smaller type for a long sentence, never over the hand
-            box = v.rect(COACH_BOX)
+            box = v.rect(self.coach_box())
             words = f"{self.ctl.answer_note}  Coach: {d.sentence}"
             for pt in (17, 16, 15, 14, 13, 12):
                 size = v.size(pt)
-                step = int(size * 1.08)
+                step = int(size * 1.08 * text_scale())
                 lines = wrap(words, size, box.w - v.size(16))
                 if len(lines) * step + v.size(4) <= box.h:
                     break
@@ -441,7 +454,7 @@ class ReviewScene(Scene):
                 y += step
 
     def _draw_slider(self, surf: pygame.Surface, v: View) -> None:
-        r = v.rect(SLIDER)
+        r = v.rect(self.slider())
         pygame.draw.rect(surf, (24, 44, 32), r, border_radius=6)
         for index, d in self.verdicts.items():
             if d.flagged and self.count:

@@ -22,6 +22,7 @@ from .. import games as family
 from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
 from ..layout import View
 from ..widgets import DIM, GOLD, INK, blit_text, wrap
+from ..draw import text_scale
 
 LINE_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120), (180, 230, 150))
 
@@ -213,8 +214,8 @@ class StatisticsScreen(Screen):
             for paragraph in lines:
                 for line in (wrap(paragraph, size, v.size(box.w - 48)) if paragraph else []):
                     blit_text(surf, line, size, (x, y), DIM)
-                    y += int(size * 1.3)
-                y += int(size * 0.5)
+                    y += int(size * 1.3 * text_scale())
+                y += int(size * 0.5 * text_scale())
             return
         won = s.get("games_won", 0)
         avg = s.get("average_deal_score")

@@ -46,9 +46,20 @@ def drag_pose(lx: float, ly: float, i: int, n: int, scale: float = 1.0) -> Pose:
     return Pose(lx + (i - (n - 1) / 2) * DRAG_FAN, ly + 12, True, 0, scale, 999)
 
 
-def side_label_top(item: SeatLabel) -> float:
-    """The top of the name of a seat at the side (above its upright fan of cards)."""
-    return item.y - backs_half_width(item.count, item.orient) - 42
+def side_label_top(item: SeatLabel, text: float = 1.0) -> float:
+    """The top of the name of a seat at the side (above its upright fan of cards);
+    ``text``: the frame's text factor."""
+    return item.y - backs_half_width(item.count, item.orient) - 42 * text
+
+
+def hud_box(teams: int, t: float = 1.0) -> pygame.Rect:
+    """The scores panel at the top left (logical), larger with the frame's text factor ``t``."""
+    row = 22 if teams <= 2 else 19
+    return pygame.Rect(HUD_BOX.x, HUD_BOX.y, int(HUD_BOX.w + 110 * (t - 1)), int((HUD_BOX.h + row * teams) * t))
+
+
+#: the widest a seat's label at the side may be (logical): it stays left of the bands
+SIDE_LABEL_W = 138
 
 
 def fs(v: View, n: float) -> int:
@@ -178,7 +189,7 @@ class TableView:
         if st.deal_over and st.result is not None:
             ctl.toast.draw(surf, v.pt(CENTRE_X, SHEET_Y + SHEET_H + 40), v.size(24), v.size(620))
         else:
-            ctl.toast.draw_in(surf, v.rect(MESSAGE_BOX), v.size(22))
+            ctl.toast.draw_in(surf, v.rect(ctl.layout.frame.message_box), v.size(22))
 
     def _under_cards(self, surf, v: View) -> None:
         """What lies under the cards: the seat whose turn it is, the sides' headers (and
@@ -402,11 +413,21 @@ class TableView:
                 blit_text(surf, line, ssize, box.center, GOLD, anchor="center")
         draw_foot_labels(surf, v, ctl.layout, fs(v, SMALL_SIZE), DIM)
         seen = ctl.layout.seen    # the counts as the viewer knows them
-        sx, sy = STOCK_POS
-        blit_text(surf, stock_label(seen), size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
-        px, py = PILE_POS
+        fr = ctl.layout.frame
+        (sx, sy), (px, py) = fr.stock_pos, fr.pile_pos
         why = frozen_reason(seen, ctl.layout.viewer_team)
         label = f"Pile {seen.pile_size}" + ("  FROZEN" if why else "")
+        if fr.counts_beside:
+            # larger sizes: the counts beside the cards (the stock's left, the pile's right)
+            stock = ctl.layout.zones["stock"]
+            blit_text(surf, stock_label(seen), size, v.pt(stock.x - 14, sy), INK, anchor="midright")
+            x = ctl.layout.zones["pile"].right + 12
+            top = blit_text(surf, label, size, v.pt(x, sy), FROZEN_INK if why else INK,
+                            anchor="bottomleft" if why else "midleft")
+            if why:
+                blit_text(surf, why, fs(v, COUNT_SIZE), (top.x, top.bottom + v.size(2)), FROZEN_INK)
+            return
+        blit_text(surf, stock_label(seen), size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
         blit_text(surf, label, size, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if why else INK, anchor="midtop")
         if why:
             blit_text(surf, why, fs(v, COUNT_SIZE), v.pt(px, py + COUNT_LABEL_DY + 19), FROZEN_INK,
@@ -500,45 +521,52 @@ class TableView:
         mark = ""
         colour = GOLD if turn else INK
         if item.own:
-            blit_text(surf, f"{name}: {cards(n)}{mark}", size, v.pt(CENTRE_X, HAND_LABEL_Y), colour, anchor="midbottom")
+            blit_text(surf, f"{name}: {cards(n)}{mark}", size, v.pt(CENTRE_X, ctl.layout.frame.hand_label_y), colour,
+                      anchor="midbottom")
             return
         detail = f"{ctl.seats[seat].level}, {cards(n)}" if not ctl.seats[seat].human else cards(n)
         half = backs_half_width(n, item.orient)
+        t = ctl.layout.frame.text
         if item.orient == "h":
-            x, y = item.x + half + 14, item.y - 18
+            x, y = item.x + half + 14, item.y - 18 * t
             blit_text(surf, name + mark, size, v.pt(x, y), colour)
-            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19), DIM)
+            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19 * t), DIM)
         else:
-            y = side_label_top(item)
+            y = side_label_top(item, t)
             left = item.x < CENTRE_X
             x = 8 if left else 2 * CENTRE_X - 8
             anchor = "topleft" if left else "topright"
-            blit_text(surf, name + mark, size, v.pt(x, y), colour, anchor=anchor)
-            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19), DIM, anchor=anchor)
+            width = v.size(SIDE_LABEL_W)       # clear of the bands beside it (larger text: smaller, or cut with a tip)
+            line, lsize = fit_first([name + mark], size, width)
+            blit_text(surf, line, lsize, v.pt(x, y), colour, anchor=anchor)
+            line, lsize = fit_first([detail], fs(v, SMALL_SIZE), width)
+            blit_text(surf, line, lsize, v.pt(x, y + 19 * t), DIM, anchor=anchor)
 
     # -- panels
     def _hud(self, surf, v: View) -> None:
         ctl = self.scene.ctl
         st = ctl.state
         r = st.rules
-        row = 22 if r.teams <= 2 else 19
-        box = v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
+        t = ctl.layout.frame.text
+        row = (22 if r.teams <= 2 else 19) * t
+        box = v.rect(hud_box(r.teams, t))
         panel(surf, box, alpha=200)
         size = fs(v, LABEL_SIZE)
         length = f"of {r.deals}" if r.deals else f" -  to {r.target_score}"
         blit_text(surf, f"Deal {st.deal_number + 1} {length}", size, (box.x + 10, box.y + 5), DIM)
-        for t in range(r.teams):
-            y = box.y + v.size(24 + row * t)
-            blit_text(surf, ctl.team_name(t), size, (box.x + 10, y))
-            blit_text(surf, str(st.totals[t]), size, (box.right - 10, y), GOLD, anchor="topright")
+        for team in range(r.teams):
+            y = box.y + v.size(24 * t + row * team)
+            blit_text(surf, ctl.team_name(team), size, (box.x + 10, y))
+            blit_text(surf, str(st.totals[team]), size, (box.right - 10, y), GOLD, anchor="topright")
         if (ctl.toast.visible and not st.deal_over) or getattr(self.scene, "status_hidden", False):
             return                # a message (a review: the coach) has the status line's place
         words = ctl.answer_note or status_line(ctl)
-        if font(v.size(22)).size(words)[0] > v.size(MESSAGE_BOX.w):
+        fr = ctl.layout.frame
+        if font(v.size(22)).size(words)[0] > v.size(fr.message_box.w):
             # a long line (the engine's reason a first meld is not yet made) wraps in its place
-            draw_lines_in(surf, words, v.rect(MESSAGE_BOX), v.size(22))
+            draw_lines_in(surf, words, v.rect(fr.message_box), v.size(22))
             return
-        status = blit_text(surf, words, v.size(22), v.pt(CENTRE_X, STATUS_Y), INK, anchor="midtop")
+        status = blit_text(surf, words, v.size(22), v.pt(CENTRE_X, fr.status_y), INK, anchor="midtop")
         if not st.deal_over and ctl.privacy is None and not ctl.seats[st.to_act].human and not ctl.skipping:
             blit_text(surf, "S skips ahead", fs(v, 15), (status.right + v.size(14), status.y + v.size(5)), DIM)
 
@@ -587,7 +615,7 @@ class TableView:
         rows = []
         for line in lines:
             rows.extend(wrap(line, size, box.w - v.size(72)))
-        step = int(size * 1.25)
+        step = int(size * 1.25 * theme.text_scale())
         rows = rows[-max(1, (bottom - y) // step):]
         for row in rows:
             blit_text(surf, row, size, (x, y), INK)
@@ -605,8 +633,9 @@ class TableView:
             if not isinstance(item, SeatLabel) or item.seat != st.turn:
                 continue
             if item.own or item.seat == ctl.viewer and ctl.show_hand():
-                r = pygame.Rect(HAND_ZONE)
-                r.width = min(r.right, BUTTON_AREA.left - 8) - r.x   # clear of the button column
+                r = pygame.Rect(ctl.layout.frame.hand_zone)
+                r.height = min(r.bottom, int(ctl.layout.height)) - r.y
+                r.width = min(r.right, ctl.layout.frame.button_area.left - 8) - r.x   # clear of the button column
             else:
                 half = backs_half_width(item.count, item.orient)
                 thick = CARD_H * OTHER_SCALE / 2
@@ -687,7 +716,7 @@ class TableView:
             shown = blit_text(img, hint, hsize, (pad, drawn.bottom + v.size(2)), DIM)
             top = shown.bottom + v.size(8)
         tsize = fs(v, LOG_SIZE)
-        step = int(tsize * 1.22)
+        step = int(tsize * 1.22 * theme.text_scale())
         gap = max(2, step // 2)                 # between two moves
         room = h - top - pad
         width = w - 2 * pad - v.size(8)
@@ -719,9 +748,8 @@ class TableView:
 
     # -- the scores of every deal so far
     def hud_rect(self, v: View) -> pygame.Rect:
-        r = self.scene.ctl.state.rules
-        row = 22 if r.teams <= 2 else 19
-        return v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
+        ctl = self.scene.ctl
+        return v.rect(hud_box(ctl.state.rules.teams, ctl.layout.frame.text))
 
     def _scores(self, surf, v: View) -> None:
         """The score sheet of the game so far: each deal's result and the running totals."""
