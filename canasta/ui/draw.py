@@ -155,6 +155,16 @@ def text_scale() -> float:
     return TEXT_SCALE
 
 
+#: a title (already large type) grows by at most this much with the Text size
+TITLE_GROWTH = 1.25
+
+
+def title_size(size: int) -> int:
+    """The size to ask for a title of ``size`` pixels: it grows with the Text size up to
+    :data:`TITLE_GROWTH`, not twice (large type is read by everyone, and keeps its place)."""
+    return max(1, int(round(size * min(TEXT_SCALE, TITLE_GROWTH) / TEXT_SCALE)))
+
+
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
@@ -273,7 +283,7 @@ def draw_heading(dest: pygame.Surface, v: View, label: str, x: float, y: float, 
 
 def draw_title(dest: pygame.Surface, v: View, title: str, subtitle: str = "") -> None:
     """The title of a screen, centred at the top, with a gold ornament under it."""
-    r = blit_text(dest, title, v.size(50), v.pt(640, 22), GOLD, bold=True, anchor="midtop")
+    r = blit_text(dest, title, title_size(v.size(50)), v.pt(640, 22), GOLD, bold=True, anchor="midtop")
     y = r.bottom + v.size(6)
     cx = r.centerx
     half = max(r.w // 2 + v.size(30), v.size(120))

@@ -154,13 +154,22 @@ class SettingsScreen(Screen):
             y = self.TOP
             # larger text: the label higher in its row, the help line lower (draw_fitted keeps both
             # inside their boxes: a long help line gets smaller type, then its tip)
-            t = text_scale()
-            label_y, label_h = 8 - 6 * (t - 1), 24 + 8 * (t - 1)
-            help_y, help_h = 33 - 1 * (t - 1), 20 + 2 * (t - 1)
+            # from a Text size of 150%, a row has room for its label alone: the line that explains
+            # it becomes its control's tip (pointing at it, or focusing it, shows it)
+            brief = text_scale() >= 1.5
             for label, help_text, control in rows:
                 label_w = control.rect.x - area.x - 24 - 16
-                draw_fitted(surf, label, v.size(22), v.rect((area.x + 24, y + label_y, label_w, label_h)), INK)
-                draw_fitted(surf, help_text, v.size(16), v.rect((area.x + 24, y + help_y, label_w, help_h)), DIM)
+                if brief:
+                    if not getattr(control, "_own_tip", None):
+                        control._own_tip = control.tip or "-"
+                        control.tip = help_text if control.tip == "" else f"{help_text} {control.tip}"
+                    draw_fitted(surf, label, v.size(22), v.rect((area.x + 24, y + 2, label_w, self.ROW_H - 4)), INK)
+                else:
+                    if getattr(control, "_own_tip", None):
+                        control.tip = "" if control._own_tip == "-" else control._own_tip
+                        control._own_tip = None
+                    draw_fitted(surf, label, v.size(22), v.rect((area.x + 24, y + 8, label_w, 24)), INK)
+                    draw_fitted(surf, help_text, v.size(16), v.rect((area.x + 24, y + 34, label_w, 20)), DIM)
                 y += self.ROW_H
         self._draw_preview(surf, v)
 

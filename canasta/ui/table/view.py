@@ -187,7 +187,10 @@ class TableView:
         # a message over the table; under the score sheet while it is open ("South went
         # out!" lay across its title and headings)
         if st.deal_over and st.result is not None:
-            ctl.toast.draw(surf, v.pt(CENTRE_X, SHEET_Y + SHEET_H + 40), v.size(24), v.size(620))
+            size = v.size(24)       # under the sheet, however tall its lines
+            ctl.toast.draw(surf, (v.pt(CENTRE_X, 0)[0], v.pt(0, SHEET_Y + SHEET_H)[1] + v.size(8) + 8
+                                  + int(size * 1.05 * theme.text_scale()) // 2 * len(wrap(ctl.toast.message, size, v.size(620)))),
+                           size, v.size(620))
         else:
             ctl.toast.draw_in(surf, v.rect(ctl.layout.frame.message_box), v.size(22))
 
@@ -818,9 +821,8 @@ class TableView:
         width = SHEET_LABEL_W + SHEET_COLUMN_W * teams
         box = v.rect((CENTRE_X - width // 2, SHEET_Y, width, SHEET_H))
         panel(surf, box, alpha=242)
-        fsz = fs(v, 20)
         title = "Game over" if st.game_over else f"Deal {res.number + 1} is over"
-        blit_text(surf, title, v.size(34), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
+        drawn = blit_text(surf, title, v.size(34), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
         if res.went_out is not None:
             sub = f"{ctl.seat_name(res.went_out)} went out{' concealed' if res.concealed else ''}."
         else:
@@ -828,26 +830,40 @@ class TableView:
         pieces = getattr(scene, "pieces", None)
         if pieces:
             sub = pieces.sheet_subtitle(ctl, res) or sub
-        blit_text(surf, sub, v.size(21), (box.centerx, box.y + v.size(50)), DIM, anchor="midtop")
+        # the rows as the engine gives them, each line as high as its text (larger text: the
+        # rows' type shrinks, down to what 100% shows, until they fit above the buttons)
+        drawn = blit_text(surf, sub, v.size(21), (box.centerx, max(box.y + v.size(50), drawn.bottom + v.size(2))), DIM,
+                          anchor="midtop")
         x0 = box.x + v.size(20)
         colx = [box.x + v.size(SHEET_LABEL_W + SHEET_COLUMN_W * t + 150) for t in range(teams)]
-        y = box.y + v.size(86)
+        top = max(box.y + v.size(86), drawn.bottom + v.size(6))
+        rows, cells = sheet_rows([team_lines(res, t) for t in range(teams)])
+        bottom = scene.sheet_button.rect.top - v.size(6)
+        fsz = fs(v, 20)
+        while True:
+            h = font(fsz).get_linesize()
+            head = max(v.size(30), font(fs(v, 19)).get_linesize() + v.size(4))
+            step, total_step = max(v.size(27), h + 1), max(v.size(28), h + 2)
+            if top + head + step * len(rows) + v.size(10) + total_step * 3 <= bottom or fsz <= fs(v, 20) / theme.text_scale():
+                break
+            fsz -= 1
+        y = top
         for t in range(teams):
             blit_text(surf, ctl.team_name(t), fs(v, 19), (colx[t], y), GOLD, anchor="topright")
-        y += v.size(30)
-        rows, cells = sheet_rows([team_lines(res, t) for t in range(teams)])
+        y += head
         for label in rows:
             blit_text(surf, label, fsz, (x0, y), INK)
-            for t in range(teams):
-                blit_text(surf, cells.get((label, t), "-"), fsz, (colx[t], y), INK, anchor="topright")
-            y += v.size(27)
+            for t in range(teams):       # within its column (larger text: smaller type if it must)
+                cell, csize = fit_text(cells.get((label, t), "-"), fsz, v.size(SHEET_COLUMN_W - 12))
+                blit_text(surf, cell, csize, (colx[t], y), INK, anchor="topright")
+            y += step
         pygame.draw.line(surf, DIM, (x0, y + 2), (box.right - v.size(20), y + 2), 1)
         y += v.size(10)
         for label, values in (("This deal", res.scores), ("Total", res.totals)):
             blit_text(surf, label, fsz, (x0, y), GOLD, bold=True)
             for t in range(teams):
                 blit_text(surf, str(values[t]), fsz, (colx[t], y), GOLD, bold=True, anchor="topright")
-            y += v.size(28)
+            y += total_step
         if not st.game_over:
             blit_text(surf, "Next first meld", fsz, (x0, y), DIM)
             for t in range(teams):
