@@ -246,7 +246,8 @@ def fit_text(s: str, size: int, width: int, bold: bool = False, shrink: float = 
     stays inside its box at any window size.
     """
     width = max(1, int(width))
-    low = max(4, int(size * shrink / TEXT_SCALE))      # larger text may shrink back to what 100% fits
+    # larger text may shrink back to what 100% fits (``shrink`` 1: not at all, as before)
+    low = max(8, int(size)) if shrink >= 1.0 else max(4, int(size * shrink / TEXT_SCALE))
     for candidate in range(int(size), low - 1, -1):
         if font(candidate, bold).size(s)[0] <= width:
             return s, candidate

@@ -419,7 +419,7 @@ class LessonScene(TableScene):
         box.h = need
         panel(surf, box, alpha=238, border=HIGHLIGHT)
         y = box.y + pad
-        title, tsize = fit_text(title, tsize, box.w - 2 * pad, bold=True, shrink=min(1.0, MIN_TEXT / tsize))
+        title, tsize = fit_text(title, tsize, box.w - 2 * pad, bold=True, shrink=min(0.999, MIN_TEXT / tsize))
         img = text(title, tsize, GOLD, bold=True)
         surf.blit(img, (box.x + pad, y))
         y += img.get_height() + v.size(6)

@@ -12,7 +12,7 @@ import pygame
 from ...store import Settings, save_settings
 from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, HAND_SORTS, SIZE_PERCENTS, TABLE_COLOURS, Choices
 from ..forms import MUTED, Button, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
-from ..draw import note, text_scale
+from ..draw import font, note
 from ..app import MUTE_KEY_NAME
 from ..table.voice import KEYS_SENTENCE
 from ..layout import CARD_H, CARD_W, View
@@ -154,9 +154,9 @@ class SettingsScreen(Screen):
             y = self.TOP
             # larger text: the label higher in its row, the help line lower (draw_fitted keeps both
             # inside their boxes: a long help line gets smaller type, then its tip)
-            # from a Text size of 150%, a row has room for its label alone: the line that explains
-            # it becomes its control's tip (pointing at it, or focusing it, shows it)
-            brief = text_scale() >= 1.5
+            # larger text: when a row has room for its label alone, the line that explains it
+            # becomes its control's tip (pointing at it, or focusing it, shows it)
+            brief = font(v.size(22)).get_linesize() + font(v.size(16)).get_linesize() > v.size(self.ROW_H) - v.size(4)
             for label, help_text, control in rows:
                 label_w = control.rect.x - area.x - 24 - 16
                 if brief:

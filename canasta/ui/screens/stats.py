@@ -211,6 +211,14 @@ class StatisticsScreen(Screen):
             size = v.size(20)
             y = v.pt(0, box.y + 60)[1]
             x = v.pt(box.x + 24, 0)[0]
+            bottom = v.pt(0, box.bottom - 8)[1]
+
+            def height(size: int) -> int:
+                rows = sum(len(wrap(p, size, v.size(box.w - 48))) for p in lines if p)
+                return rows * int(size * 1.3 * text_scale()) + len(lines) * int(size * 0.5 * text_scale())
+
+            while y + height(size) > bottom and size * text_scale() > v.size(20) * 0.75:
+                size -= 1          # larger text: smaller type until the panel holds it (never under 75%)
             for paragraph in lines:
                 for line in (wrap(paragraph, size, v.size(box.w - 48)) if paragraph else []):
                     blit_text(surf, line, size, (x, y), DIM)

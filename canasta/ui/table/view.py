@@ -77,13 +77,19 @@ def meld_points(m) -> int:
     return sum(POINTS_OF[c] for c in m.cards)
 
 
+def draw_fitted_centre(surf, s: str, size: int, cx: int, y: int, width: int, colour) -> pygame.Rect:
+    """One line centred at ``cx`` under ``y``, in smaller type if it must to fit ``width``."""
+    line, size = fit_text(s, size, width)
+    return blit_text(surf, line, size, (cx, y), colour, anchor="midtop")
+
+
 def fit_first(choices, size: int, width: int, bold: bool = False) -> tuple[str, int]:
     """The first of ``choices`` (longest wording first) that fits ``width`` at ``size``;
     failing all, the last one made to fit (smaller, down to MIN_TEXT, then cut)."""
     for s in choices:
         if font(size, bold).size(s)[0] <= width:
             return s, size
-    return fit_text(choices[-1], size, width, bold=bold, shrink=min(1.0, MIN_TEXT / max(size, 1)))
+    return fit_text(choices[-1], size, width, bold=bold, shrink=min(0.999, MIN_TEXT / max(size, 1)))
 MARK_INK = (255, 150, 70)     # the ring round the cards of a player's last move
 HINT_INK = (255, 214, 90)     # the zone a hint's cards go to
 TURN_INK = (255, 214, 90)     # the seat whose turn it is
@@ -602,17 +608,17 @@ class TableView:
         ctl = self.scene.ctl
         box = v.rect(PRIVACY_SUMMARY_BOX)
         panel(surf, box)
-        blit_text(surf, f"Pass to {ctl.seat_name(ctl.privacy)}, then click", fs(v, 38),
-                  (box.centerx, box.y + v.size(26)), GOLD, anchor="midtop")
-        blit_text(surf, "Every hand is hidden until the next player is at the screen.", fs(v, 20),
-                  (box.centerx, box.y + v.size(76)), DIM, anchor="midtop")
+        room = box.w - v.size(40)
+        line, size = fit_text(f"Pass to {ctl.seat_name(ctl.privacy)}, then click", theme.title_size(fs(v, 38)), room)
+        drawn = blit_text(surf, line, size, (box.centerx, box.y + v.size(26)), GOLD, anchor="midtop")
+        drawn = draw_fitted_centre(surf, "Every hand is hidden until the next player is at the screen.", fs(v, 20),
+                                   box.centerx, max(box.y + v.size(76), drawn.bottom + v.size(4)), room, DIM)
         lines = ctl.summary_for(ctl.privacy)
-        x, y = box.x + v.size(36), box.y + v.size(122)
+        x, y = box.x + v.size(36), max(box.y + v.size(122), drawn.bottom + v.size(12))
         first = ctl.privacy not in ctl.seen_upto
         head = ("So far in this deal:" if first else "Since your last turn:") if lines else \
             "Nothing has happened since your last turn."
-        blit_text(surf, head, fs(v, 21), (x, y), INK, bold=True)
-        y += v.size(34)
+        y = max(y + v.size(34), blit_text(surf, head, fs(v, 21), (x, y), INK, bold=True).bottom + v.size(6))
         bottom = v.rect(PRIVACY_SUMMARY_BUTTON).y - v.size(14)
         size = fs(v, 18)
         rows = []
