@@ -1,7 +1,9 @@
-"""Every screen of every game at 1024x640, 1280x800 and 1920x1080, with normal and
-large cards and the move log closed, open and pinned: no two texts or controls
-overlap, no card covers a text or a control, nothing hangs over a panel's edge, and
-no text is cut without a tip that shows its whole words (see :mod:`layout_check`).
+"""Every screen of every game at 1024x640, 1280x800 and 1920x1080, with Text size and
+Card size at 100% (and cards at 110%, what Large cards became) and again at 200%, and
+the move log closed, open and pinned: no two texts or controls overlap, no card
+covers a text or a control, nothing leaves the window or hangs over a panel's edge,
+no text is cut without a tip that shows its whole words (see :mod:`layout_check`),
+and with the log pinned the table fills the window's height (no letterbox bands).
 
 Each screen is set up once and drawn once per window size (one frame each, with the
 probe listening); the positions at the table are played by the engine's quick
@@ -38,6 +40,19 @@ def _late(rules, seed: int, share: float = 0.6):
     return whole[:at], whole
 
 
+def empty_bands(probe) -> tuple[int, int]:
+    """The empty felt above and below everything the table drew (pixels): the move log's
+    column runs the window's height, so only what lies beside it counts."""
+    rects = [r for kind, r, words, _ in probe.items if kind in ("text", "cut", "control", "card", "panel")
+             and words != "the move log"]
+    return min(r.top for r in rects), probe.size[1] - max(r.bottom for r in rects)
+
+
+#: the most empty felt left above or below the table with the log pinned (it was 63 px at
+#: 1280x800 while the table kept to a 16:10 letterbox)
+BAND_MOST = 10
+
+
 class Tour:
     def __init__(self, app, session):
         self.app, self.session = app, session
@@ -45,6 +60,7 @@ class Tour:
         self.frames = 0
         self.shots = ""            # a folder: each frame is saved there too (for looking at them)
         self.sizes = 100           # Text size and Card size, in percent
+        self.bands: list[tuple[str, int, int]] = []   # with the log pinned: (frame, felt above, felt below)
 
     def look(self, name: str, sizes=SIZES, tips: bool = True) -> None:
         """Draw the current scene once at each size and note what the probe finds."""
@@ -62,6 +78,9 @@ class Tour:
                 pygame.image.save(app.screen, os.path.join(self.shots, f"{safe}-{size[0]}x{size[1]}.png"))
             window = app.screen.get_rect()
             found = problems(probe, window)
+            if "log pinned" in name:
+                above, below = empty_bands(probe)
+                self.bands.append((f"{name} at {size[0]}x{size[1]}", above, below))
             if tips:
                 found += cut_without_tip(app, probe)
             self.found += [f"{name} at {size[0]}x{size[1]}: {line}" for line in found]
@@ -210,6 +229,28 @@ def test_no_screen_overlaps_or_cuts_text_without_a_tip():
         shutdown(app, session)
     assert tour.frames >= 100
     assert not tour.found, f"{len(tour.found)} problems:\n" + "\n".join(tour.found)
+    assert len(tour.bands) == 5 * 2 * 3
+    wide = [f"{name}: {above} px above, {below} px below" for name, above, below in tour.bands
+            if above > BAND_MOST or below > BAND_MOST]
+    assert not wide, "the pinned log leaves the table letterboxed:\n" + "\n".join(wide)
+
+
+@pytest.mark.usefixtures("user_folders")
+def test_at_text_and_card_size_200_nothing_overlaps_is_cut_or_leaves_the_window():
+    """The same tour with Text size and Card size at 200%: every screen, every game's late
+    deal with the log closed, open and pinned, at 1024x640, 1280x800 and 1920x1080."""
+    from harness import boot, shutdown
+    app, session = boot(size=SIZES[1])
+    try:
+        tour = run_tour(app, session, sizes=200)
+    finally:
+        shutdown(app, session)
+    assert tour.frames >= 100
+    assert not tour.found, f"{len(tour.found)} problems:\n" + "\n".join(tour.found)
+    assert len(tour.bands) == 5 * 3
+    wide = [f"{name}: {above} px above, {below} px below" for name, above, below in tour.bands
+            if above > BAND_MOST or below > BAND_MOST]
+    assert not wide, "the pinned log leaves the table letterboxed:\n" + "\n".join(wide)
 
 
 if __name__ == "__main__":   # python tests/ui/test_layout_check.py: the findings, one a line
@@ -223,6 +264,9 @@ if __name__ == "__main__":   # python tests/ui/test_layout_check.py: the finding
     pygame.init()
     from harness import boot
     app, session = boot(size=SIZES[1])
-    t = run_tour(app, session, sys.argv[1] if len(sys.argv) > 1 else "")
+    t = run_tour(app, session, sys.argv[1] if len(sys.argv) > 1 else "",
+                 sizes=int(sys.argv[2]) if len(sys.argv) > 2 else 100)
     print("\n".join(t.found))
     print(len(t.found), "problems in", t.frames, "frames")
+    for name, above, below in t.bands:
+        print(f"{name}: {above} px above, {below} px below")

@@ -469,8 +469,10 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
                 out.labels.append(StagedLabel(idx, x, label_y, box))
             x += slot
         place_stacked(out, team_melds, stacked)
+        # the red threes' column closes up to stay inside a lower band (larger sizes)
+        red_step = min(RED3_STEP, (band.h - RED3_Y - CARD_H * RED3_SCALE / 2 - 2) / max(len(reds) - 1, 1))
         for k, c in enumerate(reds):
-            out.targets[c] = Pose(band.x + RED3_X, band.y + RED3_Y + k * RED3_STEP, True, 0, RED3_SCALE, RED3_Z + k)
+            out.targets[c] = Pose(band.x + RED3_X, band.y + RED3_Y + k * red_step, True, 0, RED3_SCALE, RED3_Z + k)
         if team == vteam:
             out.zones["meld_area"] = band
 
