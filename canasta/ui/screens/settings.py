@@ -51,7 +51,7 @@ class SettingsScreen(Screen):
              stepper("card_back", CARD_BACKS)),
             ("Four-colour deck", "Clubs green and diamonds blue, to tell suits apart.", toggle("four_colour")),
             ("Text size", "Larger words on every screen and at the table.", stepper("text_size", SIZE_PERCENTS)),
-            ("Card size", "Larger cards: your hand most, the pile and melds as room allows.",
+            ("Card size", "Larger cards, your hand first.",
              stepper("card_size", SIZE_PERCENTS)),
             ("Show card points", "Each card's point value in its corner.", toggle("show_points")),
             ("Hand sorting", "How the cards in your hand are ordered.",

@@ -415,6 +415,22 @@ def _hands(st: Observation, down: FaceDown, opts: LayoutOptions, out: TableLayou
         out.labels.append(SeatLabel(seat, cx, cy, orient, st.hand_sizes[seat], own))
 
 
+BAND_USUAL_H = 160           # a band's height in today's 800-high table
+
+
+def _natural_height(m, scale: float, label_h: float) -> float:
+    """How high a meld's column is with its fan fully open and its label under it."""
+    if m.canasta is not None and m.kind in ("sequence", "wild"):
+        cards = CARD_H * scale + 4
+    elif m.canasta is not None:
+        wilds = sum(1 for c in m.cards if WILD_OF[c])
+        cards = CARD_H * scale + (CANASTA_WILD_PEEK + max(wilds - 1, 0) * CANASTA_WILD_STEP) * scale / MELD_SCALE \
+            if wilds else CARD_H * scale + 4
+    else:
+        cards = CARD_H * scale + (len(m.cards) - 1) * MELD_FAN * scale / MELD_SCALE
+    return MELD_TOP_PAD + cards + MELD_LABEL_GAP + label_h + MELD_LABEL_DY + 2
+
+
 def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
     """Each side's melds in columns along its band: every meld's cards inside its own
     area (``out.meld_areas``), its label in the lines under that area, never on a card."""
@@ -446,6 +462,12 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
         x = left + cw / 2
         top_y = band.y + MELD_TOP_PAD + ch / 2
         label_y = band.bottom - MELD_LABEL_DY
+        if band.h > BAND_USUAL_H:
+            # a band taller than usual (a taller window): the labels under the longest fan's
+            # natural length, not at the band's far bottom away from their cards
+            label_y = band.y + min(band.h, max(BAND_USUAL_H, max(
+                [_natural_height(team_melds[i], scale, min(most, meld_label_lines(team_melds[i])) * line)
+                 for i in order] + [0]))) - MELD_LABEL_DY
         sideways = CARD_H * scale <= slot - MELD_COLUMN_GAP
         for kind, idx in columns:
             col_left = int(x - cw / 2) - 1

@@ -714,8 +714,9 @@ class TableView:
         img.fill(LOG_PANEL)
         pygame.draw.rect(img, LOG_BORDER, img.get_rect(), width=2)
         pad = v.size(10)
-        title = f"Deal {ctl.state.deal_number + 1}: the moves"
-        drawn = blit_text(img, title, fs(v, 18), (pad, pad), GOLD, bold=True)
+        n = ctl.state.deal_number + 1
+        title, tsize = fit_first([f"Deal {n}: the moves", f"Deal {n}"], fs(v, 18), w - 2 * pad, bold=True)
+        drawn = blit_text(img, title, tsize, (pad, pad), GOLD, bold=True)
         hint = "G closes  ·  Shift+G pins" if ctl.log_mode == "open" else "Shift+G unpins"
         hsize = fs(v, 13)
         top = drawn.bottom + v.size(10)
