@@ -272,6 +272,12 @@ def draw_fitted(dest: pygame.Surface, s: str, size: int, rect: pygame.Rect, colo
     return blit_text(dest, line, fs, (rect.x, rect.centery), colour, bold, anchor="midleft")
 
 
+def draw_fitted_centre(dest: pygame.Surface, s: str, size: int, cx: int, y: int, width: int, colour=INK) -> pygame.Rect:
+    """One line centred at ``cx`` under ``y``, in smaller type if it must to fit ``width``."""
+    line, size = fit_text(s, size, width)
+    return blit_text(dest, line, size, (cx, y), colour, anchor="midtop")
+
+
 def draw_heading(dest: pygame.Surface, v: View, label: str, x: float, y: float, width: float) -> None:
     """A section heading: gold small capitals with a thin rule to the right."""
     r = blit_text(dest, label.upper(), v.size(17), v.pt(x, y), GOLD, bold=True)

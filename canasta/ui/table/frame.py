@@ -34,6 +34,17 @@ MESSAGE_X, MESSAGE_W = 150, 930
 MELD_LINE = 15               # one line of a meld's label at Text size 100%
 
 
+HUD_BOX = pygame.Rect(8, 6, 250, 26)   # the scores panel at 100% (a row a side below this)
+#: the widest a seat's label at the side may be (logical): it stays left of the bands
+SIDE_LABEL_W = 138
+
+
+def hud_box(teams: int, text: float = 1.0) -> pygame.Rect:
+    """The scores panel at the top left (logical), larger with the frame's text factor."""
+    row = 22 if teams <= 2 else 19
+    return pygame.Rect(HUD_BOX.x, HUD_BOX.y, int(HUD_BOX.w + 110 * (text - 1)), int((HUD_BOX.h + row * teams) * text))
+
+
 class Frame(NamedTuple):
     """Places on the table that depend on its height and the size settings (logical)."""
 
@@ -113,8 +124,7 @@ def frame(height: int = LOGICAL_H, card: float = 1.0, text: float = 1.0, teams: 
     hand_bottom = height - 6 - 20 * text
     msg_h = 22 + 24 * text
     # under the scores panel (view.hud_box: a row a side) and the top band's header
-    hud_bottom = 6 + (26 + (22 if teams <= 2 else 19) * teams) * text
-    top_y = max(TOP_BAND_Y, hud_bottom + 14 * text + 6)
+    top_y = max(TOP_BAND_Y, hud_box(teams, text).bottom + 14 * text + 6)
     hand_scale, pile_scale = card, 1.0 + (card - 1) / 2
     while True:
         hand_top = hand_bottom - CARD_H * hand_scale - HAND_LIFT

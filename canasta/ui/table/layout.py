@@ -28,7 +28,7 @@ from ...engine.cards import KIND_OF, RANK_OF, SUIT_OF, TWO, WILD_OF
 from ...engine.observe import Observation
 from ..anim import Pose
 from .feet import lay_out_feet, place_stacked, stacked_books
-from .frame import DEFAULT as DEFAULT_FRAME, Frame, frame
+from .frame import DEFAULT as DEFAULT_FRAME, HUD_BOX as FRAME_HUD_BOX, Frame, frame
 from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_H, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
                       SEAT_PLACES, STOCK_POS, team_bands)
 
@@ -81,7 +81,7 @@ CANASTA_WILD_STEP = 7
 BUTTON_COLUMNS = 2
 BUTTON_W, BUTTON_H, BUTTON_GAP = 90, 34, 6
 MENU_BUTTON = pygame.Rect(1184, 8, 88, 30)
-HUD_BOX = pygame.Rect(8, 6, 250, 26)
+HUD_BOX = FRAME_HUD_BOX       # the scores panel (frame.hud_box: larger with the Text size)
 STATUS_Y = 626
 TOAST_CENTRE = (CENTRE_X, 420)
 PRIVACY_BOX = pygame.Rect(340, 250, 600, 260)

@@ -14,17 +14,18 @@ import pygame
 from ...engine.cards import POINTS_OF, RANK_CHARS, RANK_OF, SUIT_OF
 from ..cardart.suits import draw_suit
 from ..anim import Pose
-from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
+from ..layout import CARD_H, CARD_W, View
 from .. import draw as theme
-from ..draw import PANEL, fit_text, font, note, overlay
+from ..draw import PANEL, draw_fitted_centre, fit_text, font, note, overlay
+from .frame import SIDE_LABEL_W, hud_box  # noqa: F401  (imported from here too)
 from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels
 from .game_sheet import draw_game_sheet
 from .words import frozen_reason, sheet_rows, status_line, stock_label, team_lines  # noqa: F401  (imported from here too)
-from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, LOG_MARGIN, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
-                     SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
+from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, LOG_MARGIN, SHEET_COLUMN_W,
+                     SHEET_H, SHEET_LABEL_W, SHEET_Y, MeldLabel, SeatLabel, StagedLabel,
                      backs_half_width, zone_at, zone_rect)
-from ..layout import BUTTON_AREA, OTHER_SCALE
+from ..layout import OTHER_SCALE
 
 FOCUS = (120, 200, 255)
 RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
@@ -52,15 +53,6 @@ def side_label_top(item: SeatLabel, text: float = 1.0) -> float:
     return item.y - backs_half_width(item.count, item.orient) - 42 * text
 
 
-def hud_box(teams: int, t: float = 1.0) -> pygame.Rect:
-    """The scores panel at the top left (logical), larger with the frame's text factor ``t``."""
-    row = 22 if teams <= 2 else 19
-    return pygame.Rect(HUD_BOX.x, HUD_BOX.y, int(HUD_BOX.w + 110 * (t - 1)), int((HUD_BOX.h + row * teams) * t))
-
-
-#: the widest a seat's label at the side may be (logical): it stays left of the bands
-SIDE_LABEL_W = 138
-
 
 def fs(v: View, n: float) -> int:
     """The pixel size of text ``n`` logical units high, never under :data:`MIN_TEXT`."""
@@ -77,12 +69,6 @@ def meld_points(m) -> int:
     return sum(POINTS_OF[c] for c in m.cards)
 
 
-def draw_fitted_centre(surf, s: str, size: int, cx: int, y: int, width: int, colour) -> pygame.Rect:
-    """One line centred at ``cx`` under ``y``, in smaller type if it must to fit ``width``."""
-    line, size = fit_text(s, size, width)
-    return blit_text(surf, line, size, (cx, y), colour, anchor="midtop")
-
-
 def fit_first(choices, size: int, width: int, bold: bool = False) -> tuple[str, int]:
     """The first of ``choices`` (longest wording first) that fits ``width`` at ``size``;
     failing all, the last one made to fit (smaller, down to MIN_TEXT, then cut)."""
@@ -94,7 +80,8 @@ MARK_INK = (255, 150, 70)     # the ring round the cards of a player's last move
 HINT_INK = (255, 214, 90)     # the zone a hint's cards go to
 TURN_INK = (255, 214, 90)     # the seat whose turn it is
 #: messages take the status line's place, between the viewer's melds and the hand, for
-#: as long as they show: they cover no meld, no card of the hand and no label
+#: as long as they show: they cover no meld, no card of the hand and no label (its place
+#: at 100% in an 800-high table; the frame moves it: ``layout.frame.message_box``)
 MESSAGE_BOX = pygame.Rect(150, 605, 930, 46)
 LOG_SIZE = 15
 LOG_PANEL, LOG_BORDER = PANEL, (90, 140, 100)   # the log's panel, as the table's panels
