@@ -299,7 +299,8 @@ def draw_title(dest: pygame.Surface, v: View, title: str, subtitle: str = "") ->
     d = v.size(5)
     pygame.draw.polygon(dest, GOLD, [(cx, y - d), (cx + d, y), (cx, y + d), (cx - d, y)])
     if subtitle:
-        blit_text(dest, subtitle, v.size(20), (cx, y + v.size(10)), DIM, anchor="midtop")
+        # part of the title: grows as it does, at most a quarter (the screen's panels start under it)
+        blit_text(dest, subtitle, title_size(v.size(20)), (cx, y + v.size(10)), DIM, anchor="midtop")
 
 
 def dim(dest: pygame.Surface, alpha: int = 150) -> None:

@@ -40,7 +40,8 @@ from ..engine.record import Game
 from ..engine.setup import position
 from ..engine.state import State
 from ..vocab import DEFAULT_LEVEL
-from .draw import GOLD, INK, fit_text, panel, text, text_scale, wrap
+from .draw import GOLD, INK, fit_text, font, overlay, panel, text, text_scale, wrap
+from .table.words import stock_label
 from .layout import CARD_H, View
 from .table.hint import cards_of
 from .table.layout import COUNT_LABEL_DY, card_rect, zone_rect
@@ -410,6 +411,14 @@ class LessonScene(TableScene):
         from .table.view import MIN_TEXT, fs
         tsize, size = fs(v, CAPTION_TITLE), fs(v, CAPTION_TEXT)
         box = v.rect(CAPTION_BOX)
+        fr = self.ctl.layout.frame
+        if fr.counts_beside and not self.ctl.state.deal_over:
+            # larger sizes: under the top band, left of "Stock 85" (now beside the stock); a
+            # taller caption may lie over the felt of your band, as a tip does
+            label_w = font(fs(v, 18)).size(stock_label(self.ctl.layout.seen))[0] / v.scale
+            right = self.ctl.layout.zones["stock"].x - 14 - label_w - 24
+            box = v.rect((CAPTION_BOX.x, fr.top_band.bottom + 8, max(200, right - CAPTION_BOX.x), CAPTION_BOX.h))
+            overlay()
         if self.ctl.state.deal_over:
             box = v.rect(FINAL_BOX)      # under the score sheet
         pad = v.size(12)

@@ -200,6 +200,34 @@ def run_tour(app, session, shots: str = "", sizes: int = 100) -> Tour:
     scene.ctl.toast.left = 0
     assert len(scene.staged) == 2
     tour.look("Modern American, two melds staged, not yet a first meld")
+    # the scores so far (C), a question put over the table, a button's tip under the pointer
+    classic = Rules()
+    actions, _ = _late(classic, 40)
+    scene = session.start_game(classic, default_seats(4, 1, "easy"), 40, save=False)
+    for a in actions:
+        scene.game.play(a)
+    scene.ctl._rebuild_log()
+    scene.refresh()
+    scene.scores_open = True
+    tour.look("the scores so far")
+    scene.scores_open = False
+    scene.ctl.confirm = ("Discard the king of hearts onto the pile?", lambda: None)
+    tour.look("a question on the table")
+    scene.ctl.confirm = None
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=scene.buttons[0].rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0))])
+    for _ in range(60):
+        app.step(1 / 60, [])
+    tour.look("a button's tip at the table", tips=False)
+    # Learn to play's first step, and Open record
+    from canasta.ui.tutorial import start_lesson
+    start_lesson(session)
+    for _ in range(30):
+        app.step(1 / 60, [])
+    tour.look("Learn to play, the first step")
+    from canasta.ui.screens.review_open import OpenRecordScreen
+    app.set_scene(OpenRecordScreen(session, back=session.show_main_menu))
+    tour.look("Open record")
     # two people at one screen: the privacy screen
     from canasta.ui.main import default_seats
     hot = session.start_game(Rules(), default_seats(4, 2, "easy"), 5, save=False)

@@ -586,6 +586,8 @@ class TableView:
             box = img.get_rect()
             top = min(x.rect.top for x in scene.buttons if x.visible)
             box.bottomright = (min(tip_of.rect.right, surf.get_width() - v.size(12)), top - v.size(10))
+            note("tip", surf, box, tip_of.explanation())
+            overlay()           # a tip lies over what it explains (larger text: over a meld's label too)
             panel(surf, box.inflate(v.size(14), v.size(8)), alpha=235)
             surf.blit(img, box)
 
@@ -766,7 +768,7 @@ class TableView:
         for t in range(teams):
             blit_text(surf, ctl.team_name(t), tsize, (colx[t], y), GOLD, anchor="topright")
         y += v.size(30)
-        step = v.size(26)
+        step = max(v.size(26), font(tsize).get_linesize() + 1)     # larger text: taller rows
         history = list(st.history)
         room = max(1, (box.bottom - v.size(110) - y) // step)
         if len(history) > room:
@@ -798,7 +800,11 @@ class TableView:
         box = v.rect(DIALOG_BOX)
         overlay()
         panel(surf, box)
-        blit_text(surf, message, v.size(24), (box.centerx, box.y + v.size(24)), INK, anchor="midtop")
+        if font(v.size(24)).size(message)[0] <= box.w - v.size(24):
+            blit_text(surf, message, v.size(24), (box.centerx, box.y + v.size(24)), INK, anchor="midtop")
+        else:       # larger text: wrapped above the answers, in smaller type if it must
+            draw_lines_in(surf, message, pygame.Rect(box.x + v.size(12), box.y + v.size(8), box.w - v.size(24),
+                                                     min(yes.rect.top, no.rect.top) - box.y - v.size(14)), v.size(24))
         yes.draw(surf, v.size(21))
         no.draw(surf, v.size(21))
 
