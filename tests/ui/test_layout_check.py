@@ -200,6 +200,19 @@ def run_tour(app, session, shots: str = "", sizes: int = 100) -> Tour:
     scene.ctl.toast.left = 0
     assert len(scene.staged) == 2
     tour.look("Modern American, two melds staged, not yet a first meld")
+    # the end of a game of four deals (Hand and Foot): the score sheet and the game's panel beside it
+    from canasta.ai import make_player
+    from canasta.engine import NextDeal, apply_in_place, legal_actions, new_game
+    from canasta.engine.observe import observe
+    st = new_game(Rules(variant="hand_and_foot"), seed=4)
+    bot = make_player("easy")
+    while not st.game_over:
+        apply_in_place(st, NextDeal() if st.deal_over else bot.choose(observe(st, st.to_act), legal_actions(st)))
+    scene = session.start_game(Rules(variant="hand_and_foot"), default_seats(4, 1, "easy"), 4, save=False)
+    scene.game.state = st
+    scene.refresh()
+    scene.ctl.sheet_shown = True
+    tour.look("Hand and Foot, the game is over")
     # the scores so far (C), a question put over the table, a button's tip under the pointer
     classic = Rules()
     actions, _ = _late(classic, 40)

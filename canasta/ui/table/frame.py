@@ -90,11 +90,11 @@ def min_band(text: float) -> float:
 def text_factor(text_size: float, scale: float, least: int = 17, usual: int = 18) -> float:
     """How much taller than at 100% a line of the table's text is in logical units, at a
     Text size of ``text_size`` (1.0 to 2.0) in a window drawing the table at ``scale``:
-    the Text size, and more where a label's usual size falls under the ``least`` pixel
-    size text keeps (a small window). 1.0 at 100%, where every place stays as it was."""
+    the Text size, or more where even that leaves a label under the ``least`` pixel size
+    text keeps (view.fs). 1.0 at 100%, where every place stays as it was."""
     if text_size <= 1.0:
         return 1.0
-    return text_size * max(1.0, least / (usual * scale))
+    return max(text_size, least / (usual * scale))
 
 
 def table_height(window: tuple[int, int], width: int) -> int:
