@@ -17,7 +17,7 @@ from typing import Any
 
 from .engine import IllegalAction, apply_in_place, check
 from .engine.cards import CODE_OF
-from .engine.core import _take_options
+from .engine.options import take_options
 from .engine.setup import SetupError, action_from, canasta_kinds, position, rules_from, team_melds_summary
 from .engine.state import DRAW, State
 
@@ -185,7 +185,7 @@ def _fact(st: State, key: str, want: Any) -> Any:
     elif key == "phase":
         got = st.phase
     elif key == "can_take":
-        got = st.phase == DRAW and bool(_take_options(st, st.to_act))
+        got = st.phase == DRAW and bool(take_options(st, st.to_act))
     elif key == "minimum":
         got = [st.minimum(t) for t in range(r.teams)]
     elif key == "deal_over":

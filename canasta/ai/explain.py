@@ -91,15 +91,12 @@ def _canasta_note(v, groups, top_rank: int = 0) -> str:
 def explain(obs: Observation, action: Action, legal=None) -> str:
     """A sentence saying what ``action`` does and why it is a good idea (``legal``, when
     given, lets it say that there was no other choice)."""
-    if obs.rules.foot_size:   # Hand and Foot: books and feet
-        from .handfoot import explain as hand_and_foot_sentence
-        said = hand_and_foot_sentence(obs, action, legal)
-        if said:
-            return said
     from .policy import game_policy
-    own = game_policy(obs.rules)
+    own = getattr(game_policy(obs.rules), "explain", None)
     if own is not None:
-        return own.explain(obs, action, legal)
+        said = own(obs, action, legal)   # a game's own sentence (None: the shared one)
+        if said is not None:
+            return said
     t = type(action)
     if t is Draw:
         if obs.pile_top is None:

@@ -21,6 +21,7 @@ from ..engine.cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RANK_OF, RED3, SUI
 from ..engine.variants import game_of
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.observe import Observation
+from .plugins import policy_for
 
 #: average points of a card nobody has seen (red threes excluded)
 UNSEEN_CARD_POINTS = 11
@@ -56,21 +57,10 @@ SEQ_PROGRESS = {1: 0.5, 2: 0.3}   # Samba: share of a samba a sequence short of 
 # the game's figures (Classic, Samba, Bolivia)
 # ---------------------------------------------------------------------------
 
-_GAME_AI: dict = {}
-
-
 def game_policy(rules):
-    """The module of the computer players' own play of the game of ``rules``, when the
-    game module names one (``AI_MODULE``, Modern American), else None."""
-    name = rules.variant
-    if name not in _GAME_AI:
-        path = getattr(game_of(rules), "AI_MODULE", None)
-        if path is None:
-            _GAME_AI[name] = None
-        else:
-            import importlib
-            _GAME_AI[name] = importlib.import_module(path)
-    return _GAME_AI[name]
+    """The computer players' own play of the game of ``rules`` (a module registered in
+    :mod:`canasta.ai.plugins`: Modern American, Hand and Foot), else None."""
+    return policy_for(rules)
 
 
 def canasta_value(rules, kind: str) -> int:
@@ -560,9 +550,6 @@ def medium_scores(v: Observation, legal: Sequence[Action], best_only: bool = Fal
     :func:`pile_value` (the previous release's, :mod:`canasta.ai.r1.policy`)."""
     if discards is None:
         discards, pile = discard_scores, pile_value
-    if v.rules.foot_size:   # Hand and Foot: its own heuristics
-        from .handfoot import medium_scores as hand_and_foot_scores
-        return hand_and_foot_scores(v, legal)
     own = game_policy(v.rules)
     if own is not None:
         return own.medium_scores(v, legal)
@@ -719,9 +706,9 @@ def medium_choose(v: Observation, legal: Sequence[Action], scores=None) -> Actio
     the previous release's)."""
     if len(legal) == 1:
         return legal[0]
-    own = game_policy(v.rules)
-    if own is not None:
-        return own.medium_choose(v, legal)
+    choose = getattr(game_policy(v.rules), "medium_choose", None)
+    if choose is not None:
+        return choose(v, legal)
     return _best(legal, (scores or medium_scores)(v, legal, best_only=True))
 
 
@@ -730,9 +717,9 @@ def medium_choose(v: Observation, legal: Sequence[Action], scores=None) -> Actio
 # ---------------------------------------------------------------------------
 
 def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
-    if v.rules.foot_size:   # Hand and Foot: its own heuristics
-        from .handfoot import easy_scores as hand_and_foot_scores
-        return hand_and_foot_scores(v, legal)
+    own = game_policy(v.rules)
+    if own is not None:
+        return own.easy_scores(v, legal)
     scores = [0.0] * len(legal)
     hand_len = len(v.hand)
     for i, a in enumerate(legal):
@@ -791,9 +778,9 @@ def easy_keep(v: Observation, card: int) -> float:
 def easy_choose(v: Observation, legal: Sequence[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
-    own = game_policy(v.rules)
-    if own is not None:
-        return own.easy_choose(v, legal)
+    choose = getattr(game_policy(v.rules), "easy_choose", None)
+    if choose is not None:
+        return choose(v, legal)
     return _best(legal, easy_scores(v, legal))
 
 

@@ -32,7 +32,8 @@ from typing import Sequence
 
 from ..engine.actions import Action, Ask, Discard, Meld
 from ..engine.cards import KIND_OF, POINTS_OF, RED3
-from ..engine.core import apply_in_place, legal_actions
+from ..engine.core import apply_in_place
+from ..engine.options import legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
 from .players import Player, StopCheck, observation_key
@@ -55,9 +56,9 @@ def evaluate(st: State) -> list[float]:
     if st.result is not None:
         return [float(x) for x in st.result.scores]
     r = st.rules
-    own = game_policy(r)
+    own = getattr(game_policy(r), "evaluate", None)
     if own is not None:
-        return own.evaluate(st)
+        return own(st)
     full = r.canasta_size
     sc = r.scoring
     mixed = sc.mixed_canasta

@@ -10,7 +10,8 @@ import pytest
 
 from canasta.ai import make_player
 from canasta.engine import NextDeal, Rules, legal_actions
-from canasta.engine.core import apply_in_place, new_game
+from canasta.engine.core import apply_in_place
+from canasta.engine.moves import new_game
 from canasta.engine.observe import observe, sample_state
 from canasta.ui.table.layout import FaceDown, LayoutOptions, SeatLabel, face_down_ids, lay_out
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from ..rules import Rules
 from . import samba as _samba
-from .samba import (ACTIONS, CANASTA_SIZE, MergeGroups, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
+from .samba import (CANASTA_SIZE, MergeGroups, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
                     describe_meld, extend_error, group_error, is_closed, is_sequence_canasta, meld_error,
-                    rulebook, score, score_rules)
+                    score, score_rules)
 
 NAME = "bolivia"
 TITLE = "Bolivia"
 
 MELD_KINDS = ("group", "sequence", "wild", "black3")
 CANASTA_KINDS = ("natural", "mixed", "escalera", "bolivia")
+#: the items of a deal's result that count canastas (escaleras are its sequence canastas)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas", "sequence_canastas", "bolivias")
 SEQUENCE_CANASTA = "escalera"
 HAND_SIZE = _samba.HAND_SIZE
 

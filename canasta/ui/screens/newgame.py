@@ -425,7 +425,7 @@ class NewGameScreen(MinimumTable, Screen):
                 draw_fitted(surf, rest, v.size(17), pygame.Rect(inner.x, bar.centery - v.size(2), inner.w,
                                                                 bar.h // 2), INK, align="center")
         elif self.session.resumable is not None:
-            draw_fitted(surf, "Starting a new game replaces the game in progress.", v.size(18), bar, GOLD,
+            draw_fitted(surf, "Starting a new game replaces the game in progress (Statistics lists it as unfinished).", v.size(18), bar, GOLD,
                         align="center")
 
     def _draw_players(self, surf: pygame.Surface, v: View) -> None:

@@ -332,8 +332,8 @@ class TableController:
     def _going_out_why(self) -> str:
         """Why the side cannot go out (its canastas), in the engine's words."""
         try:
-            from ...engine import core
-            return core._going_out_error(self.state, self.state.to_act, None, 0) or ""
+            from ...engine.melding import going_out_error
+            return going_out_error(self.state, self.state.to_act, None, 0) or ""
         except Exception:  # a game without the usual check: the plainer sentence stands
             return ""
 
