@@ -280,7 +280,8 @@ def draw_fitted_centre(dest: pygame.Surface, s: str, size: int, cx: int, y: int,
 
 def draw_heading(dest: pygame.Surface, v: View, label: str, x: float, y: float, width: float) -> None:
     """A section heading: gold small capitals with a thin rule to the right."""
-    r = blit_text(dest, label.upper(), v.size(17), v.pt(x, y), GOLD, bold=True)
+    line, size = fit_text(label.upper(), v.size(17), v.size(width), bold=True)    # larger text: within its width
+    r = blit_text(dest, line, size, v.pt(x, y), GOLD, bold=True)
     x0 = r.right + v.size(10)
     x1 = v.pt(x + width, y)[0]
     if x1 > x0:

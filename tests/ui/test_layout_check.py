@@ -250,12 +250,18 @@ def run_tour(app, session, shots: str = "", sizes: int = 100) -> Tour:
     tour.look("the hot-seat privacy screen, what happened since")
     # a game in progress: the pause menu, then the main menu with Continue
     table = session.start_game(Rules(), default_seats(4, 1, "easy"), 7)
+    assert play(table, lambda: len(table.game.actions) >= 10 and table.state.to_act == 0)
     app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)])
     tour.look("the pause menu")
     session.leave_table()
     tour.look("the main menu with Continue")
     session.show_statistics()
     tour.look("Statistics with a game in progress")
+    # a new game replaces it: Statistics lists it as unfinished
+    session.start_game(Rules(), default_seats(4, 1, "easy"), 8)
+    session.leave_table()
+    session.show_statistics()
+    tour.look("Statistics with an unfinished game")
     del table
     return tour
 
