@@ -116,6 +116,11 @@ def test_both_sizes_at_200_with_the_log_pinned_at_1280x800():
     assert hand_card_height(app, scene) >= 1.6 * usual_cards * scene.view.scale
     assert label_height(app, "You: ") >= 1.6 * usual_label * scene.view.scale
     app.close()
+    # without the log, the text's room comes first and the hand still grows by three quarters
+    app, scene = table_at((1280, 800), text=200, cards=200)
+    assert scene.ctl.layout.frame.hand_scale >= 1.75
+    assert hand_card_height(app, scene) >= 1.7 * usual_cards
+    app.close()
 
 
 def test_text_size_makes_the_words_of_every_screen_larger(launch):

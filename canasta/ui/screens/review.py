@@ -359,7 +359,8 @@ class ReviewScene(Scene):
         box = pygame.Rect(LIST_BOX)
         tops = [side_label_top(s, self.ctl.layout.frame.text) for s in self.ctl.layout.labels
                 if isinstance(s, SeatLabel) and not s.own and s.orient == "v" and s.x > CENTRE_X]
-        tops = [t for t in tops if t - 6 >= box.y + LIST_MIN_H]
+        least = LIST_MIN_H if self.ctl.layout.frame.text <= 1 else 40 + LIST_ROW   # larger sizes: a row at least
+        tops = [t for t in tops if t - 6 >= box.y + least]
         if tops:
             box.h = min(box.h, int(min(tops)) - 6 - box.y)
         return box

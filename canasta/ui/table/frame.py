@@ -10,7 +10,9 @@ seat to the top, and the two meld bands share the height between.
 
 Larger cards and text take room from the bands: the hand grows upwards, the status
 line and the viewer's band move up above it, the band headers and meld labels get
-taller lines, and the stock's and pile's counts go beside them rather than under.
+taller lines, and the stock's and pile's counts go beside them rather than under. With
+one other side its band starts right of the (larger) scores panel, and the seats at
+the sides keep their names under that panel.
 The bands keep at least :func:`min_band` each: when they would not, the pile (then
 the hand) is drawn smaller than the Card size asks, never smaller than today's. At
 100% and 100% in an 800-high table every place is the one it always was.
@@ -66,8 +68,9 @@ class Frame(NamedTuple):
     counts_beside: bool          # "Stock 40" and "Pile 7" beside the cards, not under them
     top_band: pygame.Rect        # the other side's band (or the two others' together)
     own_band: pygame.Rect        # the viewer's side's band
-    mid_dy: float                # how far the side seats and the middle moved down
+    mid_dy: float                # how far the middle moved down
     meld_line: float             # one line of a meld's label
+    side_dy: float = 0.0         # how far the seats at the sides moved down
 
     def bands(self, players: int, teams: int, viewer_team: int) -> dict[int, pygame.Rect]:
         """The meld area of each side: the viewer's along the bottom, the others on top."""
@@ -90,11 +93,11 @@ def min_band(text: float) -> float:
 def text_factor(text_size: float, scale: float, least: int = 17, usual: int = 18) -> float:
     """How much taller than at 100% a line of the table's text is in logical units, at a
     Text size of ``text_size`` (1.0 to 2.0) in a window drawing the table at ``scale``:
-    the Text size, or more where even that leaves a label under the ``least`` pixel size
-    text keeps (view.fs). 1.0 at 100%, where every place stays as it was."""
+    the Text size, and more where a label's usual size falls under the ``least`` pixel
+    size text keeps (view.fs: a small window). 1.0 at 100%, where every place stays."""
     if text_size <= 1.0:
         return 1.0
-    return max(text_size, least / (usual * scale))
+    return text_size * max(1.0, least / (usual * scale))
 
 
 def table_height(window: tuple[int, int], width: int) -> int:
@@ -124,7 +127,15 @@ def frame(height: int = LOGICAL_H, card: float = 1.0, text: float = 1.0, teams: 
     hand_bottom = height - 6 - 20 * text
     msg_h = 22 + 24 * text
     # under the scores panel (view.hud_box: a row a side) and the top band's header
-    top_y = max(TOP_BAND_Y, hud_box(teams, text).bottom + 14 * text + 6)
+    hud = hud_box(teams, text)
+    top_x = BAND_X
+    if text > 1 and teams == 2:
+        # larger text, one other side: its band starts right of the scores panel, and under
+        # the top seat's name and count (not under the taller panel)
+        top_x = hud.right + 10
+        top_y = max(TOP_BAND_Y, 52 + 31 * text + 10)
+    else:
+        top_y = max(TOP_BAND_Y, hud.bottom + 14 * text + 6)
     hand_scale, pile_scale = card, 1.0 + (card - 1) / 2
     while True:
         hand_top = hand_bottom - CARD_H * hand_scale - HAND_LIFT
@@ -134,12 +145,12 @@ def frame(height: int = LOGICAL_H, card: float = 1.0, text: float = 1.0, teams: 
         if not larger or band >= min_band(text):
             break
         if pile_scale > 1.0:                # the pile gives way first: the hand is what is read most
-            pile_scale = max(1.0, pile_scale - 0.05)
+            pile_scale = max(1.0, round(pile_scale - 0.05, 2))
         elif hand_scale > 1.0:
-            hand_scale = max(1.0, hand_scale - 0.05)
+            hand_scale = max(1.0, round(hand_scale - 0.05, 2))
         else:
             break
-    top = pygame.Rect(BAND_X, int(top_y), BAND_W_TOP, int(band))
+    top = pygame.Rect(top_x, int(top_y), BAND_X + BAND_W_TOP - top_x, int(band))
     own_top = int(own_bottom - band)
     own = pygame.Rect(BAND_X, own_top, BAND_W, int(own_bottom) - own_top)
     pile_y = top.bottom + (12 if larger else 31) + CARD_H * pile_scale / 2
@@ -154,7 +165,9 @@ def frame(height: int = LOGICAL_H, card: float = 1.0, text: float = 1.0, teams: 
         status_y=msg_y + 21 - 8 * (text - 1), button_area=pygame.Rect(BUTTON_X, int(height - area_h - 6),
                                                                      BUTTON_W_AREA, int(area_h)),
         button_h=button_h, stock_pos=(560, pile_y), pile_pos=(700, pile_y), counts_beside=larger,
-        top_band=top, own_band=own, mid_dy=pile_y - 352, meld_line=MELD_LINE * text)
+        top_band=top, own_band=own, mid_dy=pile_y - 352, meld_line=MELD_LINE * text,
+        # a side seat's name (over its fan of up to 94 units each way) stays under the scores panel
+        side_dy=max(pile_y - 352, hud.bottom + 6 + 94 + 42 * text - 380) if top_x != BAND_X else pile_y - 352)
 
 
 #: the frame of today's table (800 high, both sizes at 100%)

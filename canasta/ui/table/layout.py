@@ -243,7 +243,7 @@ def seat_place(players: int, seat: int, viewer: Optional[int], fr: Frame = DEFAU
     if place == 0:
         return cx, fr.hand_y, orient
     if orient == "v":
-        return cx, cy + fr.mid_dy, orient
+        return cx, cy + fr.side_dy, orient
     return cx, cy, orient
 
 

@@ -55,10 +55,9 @@ def side_label_top(item: SeatLabel, text: float = 1.0) -> float:
 
 
 def fs(v: View, n: float) -> int:
-    """The size to ask for text ``n`` logical units high: drawn never under :data:`MIN_TEXT`
-    pixels (the Text size counts: at 200% a label is twice its size in the window, and
-    the least size is only for what would still be smaller)."""
-    return max(int(math.ceil(MIN_TEXT / theme.text_scale())), v.size(n))
+    """The pixel size of text ``n`` logical units high, never under :data:`MIN_TEXT` (the
+    Text size then makes it larger: at 200%, twice what 100% draws in this window)."""
+    return max(MIN_TEXT, v.size(n))
 
 
 def cards(n: int) -> str:
