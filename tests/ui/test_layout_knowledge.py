@@ -46,7 +46,7 @@ def positions(players: int, seed: int, count: int):
 def options(ob, rng: random.Random, show_hand: bool) -> LayoutOptions:
     hand = list(ob.hand)
     picked = frozenset(rng.sample(hand, min(len(hand), rng.randint(0, 2))))
-    return LayoutOptions(ob.seat, show_hand, picked, (), rng.choice(["rank", "suit", "none"]), rng.random() < 0.5)
+    return LayoutOptions(ob.seat, show_hand, picked, (), rng.choice(["rank", "suit", "none"]), rng.choice([1.0, 1.5, 2.0]))
 
 
 def face_up(lay) -> dict:

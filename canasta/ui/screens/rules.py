@@ -22,6 +22,7 @@ from ..layout import View
 from ..plugins import part
 from .rules_words import number_word
 from ..widgets import INK, blit_text
+from ..draw import font
 
 _n = number_word
 
@@ -338,14 +339,16 @@ class RulesScreen(Screen):
         # two columns, sections flowing from the first into the second
         col_w = (area.w - 3 * 28) // 2
         fs = 17
-        line_h = 21
+        # as high as a line of text is drawn (larger with the Text size: the page scrolls further)
+        line_h = max(21, font(v.size(fs)).get_linesize() / v.scale + 1)
+        head_h = max(28, font(v.size(17), True).get_linesize() / v.scale + 8)
         blocks = []
         for heading, sentences in self.sections():
             lines = []
             for s in sentences:
                 wrapped = wrap_lines(s, v.size(fs), v.size(col_w - 18))
                 lines.append(wrapped)
-            h = 28 + sum(len(w) * line_h + 3 for w in lines) + 10
+            h = head_h + sum(len(w) * line_h + 3 for w in lines) + 10
             blocks.append((heading, lines, h))
         total = sum(b[2] for b in blocks)
         half = total / 2
@@ -363,9 +366,9 @@ class RulesScreen(Screen):
             y = area.y + 18 - self.scroll
             for heading, lines, h in col:
                 draw_heading(surf, v, heading, x, y, col_w)
-                yy = y + 28
+                yy = y + head_h
                 for wrapped in lines:
-                    bullet = v.pt(x + 4, yy + 9)
+                    bullet = v.pt(x + 4, yy + line_h * 0.43)
                     pygame.draw.circle(surf, (200, 160, 70), bullet, max(2, v.size(3)))
                     for line in wrapped:
                         blit_text(surf, line, v.size(fs), v.pt(x + 18, yy), INK)

@@ -22,6 +22,7 @@ from .. import games as family
 from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
 from ..layout import View
 from ..widgets import DIM, GOLD, INK, blit_text, wrap
+from ..draw import text_scale
 
 LINE_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120), (180, 230, 150))
 
@@ -219,11 +220,19 @@ class StatisticsScreen(Screen):
             size = v.size(20)
             y = v.pt(0, box.y + 60)[1]
             x = v.pt(box.x + 24, 0)[0]
+            bottom = v.pt(0, box.bottom - 8)[1]
+
+            def height(size: int) -> int:
+                rows = sum(len(wrap(p, size, v.size(box.w - 48))) for p in lines if p)
+                return rows * int(size * 1.3 * text_scale()) + len(lines) * int(size * 0.5 * text_scale())
+
+            while y + height(size) > bottom and size * text_scale() > v.size(20) * 0.75:
+                size -= 1          # larger text: smaller type until the panel holds it (never under 75%)
             for paragraph in lines:
                 for line in (wrap(paragraph, size, v.size(box.w - 48)) if paragraph else []):
                     blit_text(surf, line, size, (x, y), DIM)
-                    y += int(size * 1.3)
-                y += int(size * 0.5)
+                    y += int(size * 1.3 * text_scale())
+                y += int(size * 0.5 * text_scale())
             return
         won = s.get("games_won", 0)
         avg = s.get("average_deal_score")
