@@ -107,8 +107,8 @@ def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: 
         there = _holder(dst)
         if there is not None and card >= 0:
             held.setdefault(there, set()).add(card)
-    return True, (f"Deal {deal_number + 1}: the shuffle checks out (the revealed seed matches the "
-                  f"commitment and deals the {len(checked)} cards you saw).")
+    return True, (f"Shuffle checked: deal {deal_number + 1} was fixed before it began (the shuffle checks "
+                  f"out: the revealed seed matches the commitment and deals the {len(checked)} cards you saw).")
 
 
 def _mismatch(deal_number: int, what: str) -> str:

@@ -363,6 +363,17 @@ class Session:
         from .menus import MainMenu
         self.app.set_scene(MainMenu(self))
 
+    @property
+    def online(self):
+        """Playing online (:mod:`canasta.ui.online`), made when first used."""
+        if getattr(self, "_online", None) is None:
+            from .online.play import OnlinePlay
+            self._online = OnlinePlay(self)
+        return self._online
+
+    def show_play_online(self) -> None:
+        self.online.show_menu()
+
     def show_new_game(self) -> None:
         from .screens.newgame import NewGameScreen
         self.app.set_scene(NewGameScreen(self, back=self.show_main_menu))
@@ -474,6 +485,8 @@ class Session:
 
     def close(self) -> None:
         """The window closes: the game is already saved; write what the score history holds."""
+        if getattr(self, "_online", None) is not None:
+            self._online.leave_table()
         if self.table is not None and not self.table.game.state.game_over:
             self.save_now(checkpoint=True)
         self.db.close()
