@@ -141,6 +141,7 @@ class WindowClient(TableClient):
         self.open_timeout = CONNECT_SECONDS
         self.patience = 10.0
         self._rng = random.Random(0)
+        self.looking = False         # a "look" waits for the table's seats
 
     async def connect(self) -> None:
         NETWORK_THREADS.add(threading.current_thread().name)
@@ -158,6 +159,9 @@ class WindowClient(TableClient):
         put = self.link.inbox.put
         if t == "table":
             put(Note("table", m))
+            if self.looking:
+                self.looking = False
+                self._replies.put_nowait(m)
         elif t == "update":
             put(self._decode(m))
         elif t == "reveal":
@@ -279,6 +283,7 @@ class NetLink:
         async def go():
             c = self._new_client(url)
             await c.connect()
+            c.looking = True
             await c.send({"t": "look", "code": code})
             return await c._reply("table")
         return self.submit(go())

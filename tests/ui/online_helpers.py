@@ -86,3 +86,69 @@ def play_my_turns(app, until, seconds: float = 120.0, level: str = "easy") -> bo
             ctl.perform(player.choose(ctl.obs, legal_actions(st)))
         time.sleep(0.002)
     return until()
+
+
+class ServerThread:
+    """A table server on 127.0.0.1 (a port the system picks) on a thread of its own, as
+    another computer's would be."""
+
+    def __init__(self, data=None):
+        from canasta.net.server import TableServer
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.server = TableServer(data)
+
+        async def go():
+            return await self.server.serve("127.0.0.1", 0)
+        self.ws = asyncio.run_coroutine_threadsafe(go(), self.loop).result(10)
+        self.port = self.ws.sockets[0].getsockname()[1]
+        self.address = f"127.0.0.1:{self.port}"
+        self.url = f"ws://{self.address}"
+
+    def remote(self, name: str, level: str = "easy") -> "Remote":
+        r = Remote(self.url, name, level)
+        return r
+
+    def close(self) -> None:
+        async def go():
+            self.ws.close()
+            await self.ws.wait_closed()
+            await self.server.close()
+        try:
+            asyncio.run_coroutine_threadsafe(go(), self.loop).result(10)
+        except Exception:
+            pass
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+def create_table(remote: Remote, seats, seat: int = 0, **kw) -> str:
+    remote.call(remote.client.connect())
+    return remote.call(remote.client.create("classic", seats, seat=seat, pause=kw.pop("pause", 0.05), **kw))
+
+
+def open_join_screen(app):
+    from canasta.ui.online.screens import JoinScreen
+
+    class NoNetwork:
+        def tables(self):
+            return []
+
+        def problem(self):
+            return ""
+
+        def close(self):
+            pass
+    app.session.online.show_join(NoNetwork())
+    assert isinstance(app.scene, JoinScreen)
+    app.step(DT, [])
+    return app.scene
+
+
+def type_into(app, field, text: str) -> None:
+    import pygame
+    from harness import press, type_text
+    click(app, field)
+    press(app, pygame.K_DELETE)
+    type_text(app, text)

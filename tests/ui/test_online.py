@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from harness import click, type_text
-from online_helpers import Remote, host_table, play_my_turns, wait_for
+from online_helpers import (Remote, ServerThread, create_table, host_table, open_join_screen, play_my_turns,
+                            type_into, wait_for)
 
 from canasta.engine.observe import observe
 from canasta.net import link as netlink
@@ -58,3 +59,111 @@ def test_host_a_table_a_person_joins_and_a_deal_is_played_to_its_end(local_host,
         assert netlink.NETWORK_THREADS
     finally:
         ana.close()
+
+
+@pytest.fixture
+def server():
+    s = ServerThread()
+    yield s
+    s.close()
+
+
+def test_join_by_address_and_code_and_come_back_after_a_dropped_connection(user_folders, launch, server):
+    app, session = launch()
+    host = server.remote("Sam")
+    try:
+        code = create_table(host, ["person", "medium", "person", "medium"], seat=0)
+        join = open_join_screen(app)
+        type_into(app, join.control("address"), server.address)
+        type_into(app, join.control("code"), code.lower())
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: bool(join.info)), join.error
+        assert not join.control("seat0").visible and join.control("seat2").visible
+        click(app, join.control("seat2"))
+        assert wait_for(app, lambda: isinstance(app.scene, LobbyScreen)), join.error
+        lobby = app.scene
+        assert wait_for(app, lambda: lobby.info.get("seats", [{}] * 4)[2].get("taken"))
+        host.call(host.client.start())
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        ctl = table.ctl
+        assert ctl.me == 2
+        server_table = server.server.tables[code]
+        # a few moves, then the connection drops in the middle of the deal
+        assert play_my_turns(app, lambda: len(ctl.game.actions) > 12 or ctl.state.deal_over, 120)
+        ctl.link.drop()
+        assert wait_for(app, lambda: table.banner() is not None and table.banner()[1], 10)
+        said, bad = table.banner()
+        assert "connection to the table was lost" in said and bad
+        assert not ctl.my_turn()
+        assert wait_for(app, lambda: ctl.link_state == "up", 30)
+        assert table.banner() is None or not table.banner()[1]
+        # back at the table: at this seat's turn it is exactly the server's table
+        assert wait_for(app, lambda: ctl.my_turn() or ctl.state.deal_over, 60)
+        assert ctl.obs == observe(server_table.state, 2)
+        assert sorted(ctl.layout.hand_order) == sorted(server_table.state.hands[2])
+        assert play_my_turns(app, lambda: ctl.state.deal_over, 240)
+        assert ctl.link.client.reconnects == 1
+    finally:
+        host.close()
+
+
+def test_a_wrong_code_a_full_table_and_no_server_each_get_one_sentence(user_folders, launch, server):
+    import socket
+    app, session = launch()
+    host = server.remote("Sam")
+    others = [server.remote(n) for n in ("Ana", "Luis")]
+    try:
+        code = create_table(host, ["person", "medium", "person", "person"], seat=0)
+        for seat, r in zip((2, 3), others):
+            r.join(code, seat)
+        join = open_join_screen(app)
+        type_into(app, join.control("address"), server.address)
+        # a code that holds no table
+        wrong = "ACDEFG" if code != "ACDEFG" else "ACDEFH"
+        type_into(app, join.control("code"), wrong)
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: join.pending is None and join.error)
+        assert join.error == "No table has that code."
+        # the table is full
+        type_into(app, join.control("code"), code)
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: join.pending is None and join.error)
+        assert join.error == "This table is full: every seat is taken."
+        assert not any(b.visible for b in join.seat_buttons)
+        # nothing listens there
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        type_into(app, join.control("address"), f"127.0.0.1:{port}")
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: join.pending is None and join.error)
+        assert join.error.startswith("No table server is listening at that address")
+        # a computer that takes the connection but never answers: the window goes on
+        # drawing while it waits, and says so once the wait is over
+        silent = socket.socket()
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        try:
+            type_into(app, join.control("address"), f"127.0.0.1:{silent.getsockname()[1]}")
+            click(app, join.control("look"))
+            longest, frames_drawn = 0.0, 0
+            while join.pending is not None:
+                t0 = time.perf_counter()
+                app.step(1 / 60, [])
+                longest = max(longest, time.perf_counter() - t0)
+                frames_drawn += 1
+                time.sleep(0.01)
+            assert join.error.startswith("No table server answered at that address")
+            assert netlink.CONNECT_SECONDS < 5
+            assert frames_drawn > 20 and longest < netlink.CONNECT_SECONDS / 2
+        finally:
+            silent.close()
+        # a malformed address and code are said before anything is sent
+        type_into(app, join.control("address"), "my computer")
+        click(app, join.control("look"))
+        assert join.error == "That is not a computer's address."
+    finally:
+        host.close()
+        for r in others:
+            r.close()
