@@ -196,6 +196,12 @@ class OnlineController(TableController):
         if n.kind == "table":
             self.info = n.data
             self.info_at = time.monotonic()
+            from .play import seat_configs
+            fresh = seat_configs(n.data)
+            if len(fresh) == len(self.seats):
+                for i, seat in enumerate(fresh):
+                    if i != self.me:           # a person away is played by a computer: said under their name
+                        self.seats[i] = seat
             self.dirty = True
         elif n.kind == "link":
             self.link_state = n.data
@@ -280,20 +286,24 @@ class OnlineController(TableController):
         return out
 
     def turn_words(self) -> str:
-        """Whose turn it is, and whether a person or a computer plays it."""
+        """Whose turn it is, and whether a person or a computer plays it (the status line
+        says it whenever the turn is not this seat's)."""
         st = self.state
         if st.deal_over:
             return "The game is over." if st.game_over else "The deal is over."
         seat = st.to_act
+        if seat == self.me:
+            return "Your turn."
         name = self.seat_name(seat)
         s = self.seat_info(seat)
-        if seat == self.me:
-            who = "your turn"
-            return "Your answer: may your partner go out?" if st.phase == "answer" else "Your turn."
         if s.get("kind") != "person":
-            who = f"{name}'s turn (computer, {s.get('kind')})"
+            who = f"a computer, {s.get('kind')}"
         elif s.get("away"):
-            who = f"{name}'s turn (a computer plays for {name})"
+            who = f"a computer plays for {name}"
+        elif not s.get("connected", True):
+            who = f"a person, not connected"
         else:
-            who = f"{name}'s turn (person)"
-        return who[0].upper() + who[1:] + "."
+            who = "a person, at their computer"
+        if st.phase == "answer":
+            return f"{name} ({who}) is deciding whether {self.seat_name(st.turn)} may go out."
+        return f"{name} is playing ({who})."

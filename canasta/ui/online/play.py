@@ -65,6 +65,9 @@ class OnlinePlay:
         self.announcer = None
         self.scene = None
 
+    def listening_host(self) -> str:
+        return bind_address()[0]
+
     # -- screens --------------------------------------------------------------------
     def show_menu(self) -> None:
         from .screens import PlayOnlineMenu
@@ -86,6 +89,8 @@ class OnlinePlay:
         from ...net.link import NetLink, server_url
         from .screens import LobbyScreen
         options = {k: v for k, v in rules.to_dict().items() if k != "variant"}
+        # the computers keep the pace the player chose for them (Settings)
+        pause = max(0.0, min(2.0, float(getattr(self.session.settings, "computer_pause", 0.6))))
         game = rules.variant
         link = NetLink(name)
         if server is None:
@@ -95,7 +100,8 @@ class OnlinePlay:
                 await link._host(folder, bind_address())
                 c = link._new_client(link.local_url())
                 await c.connect()
-                return await c.create(game, seats, seat=me, rules=options, level="medium", fill=True)
+                return await c.create(game, seats, seat=me, rules=options, level="medium", fill=True,
+                                      pause=pause)
             pending = link.submit(go())
         else:
             try:
@@ -104,7 +110,7 @@ class OnlinePlay:
                 link.close()
                 self.app.scene.notice(str(e), 5.0)
                 return
-            pending = link.create(url, game, options, seats, me)
+            pending = link.create(url, game, options, seats, me, pause=pause)
         self._drop_old()
         self.link = link
         self.app.set_scene(LobbyScreen(self, link, pending, hosting=True))

@@ -25,8 +25,9 @@ from .controller import OnlineController
 
 CHAT_KEY = pygame.K_F9
 QUICK_PHRASES = ("Good game", "One moment", "Well played", "Your turn", "Thanks")
-STRIP = pygame.Rect(400, 6, 480, 26)
+STRIP = pygame.Rect(996, 42, 276, 24)         # under the Chat, Log and Menu buttons
 BANNER = pygame.Rect(340, 120, 600, 44)
+BANNER_OVER_SHEET = pygame.Rect(340, 58, 600, 44)   # above the score sheet, when it is open
 CHAT_BOX = pygame.Rect(LOG_OVERLAY.x, LOG_OVERLAY.y, LOG_OVERLAY.w, LOG_OVERLAY.h)
 
 
@@ -130,7 +131,7 @@ class OnlineTableScene(TableScene):
         banner = self.banner()
         if banner:
             text, error = banner
-            r = v.rect(BANNER)
+            r = v.rect(BANNER_OVER_SHEET if ctl.state.deal_over else BANNER)
             panel(surf, r, (110, 30, 26) if error else (30, 60, 44), 235, radius=v.size(10),
                   border=(230, 110, 96) if error else GOLD)
             draw_fitted(surf, text, v.size(21), r.inflate(-v.size(20), 0), INK, align="center")
@@ -159,8 +160,7 @@ class OnlineTableScene(TableScene):
         r = v.rect(STRIP)
         panel(surf, r, alpha=200, radius=v.size(8))
         code = ctl.info.get("code", "")
-        draw_fitted(surf, f"Online table {code}  ·  {ctl.turn_words()}", v.size(17), r.inflate(-v.size(14), 0),
-                    GOLD if ctl.state.to_act == ctl.me and not ctl.state.deal_over else INK, align="center")
+        draw_fitted(surf, f"Online table {code}", v.size(16), r.inflate(-v.size(14), 0), GOLD, align="center")
 
     def _chat(self, surf: pygame.Surface, v: View) -> None:
         ctl = self.ctl

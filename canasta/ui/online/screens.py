@@ -260,6 +260,8 @@ class LobbyScreen(Screen):
             port = self.link.port
             if self.link.url and "127.0.0.1" not in self.link.url and self.link.server is None:
                 where = self.link.url
+            elif self.online.listening_host() not in ("0.0.0.0", ""):
+                where = f"{self.online.listening_host()}:{port}"
             elif self.addresses is None:
                 where = "finding this computer's addresses..."
             elif self.addresses:
@@ -298,8 +300,9 @@ class LobbyScreen(Screen):
         if self.hosting:
             empty = sum(1 for s in seats if s.get("kind") == "person" and not s.get("taken"))
             if empty:
-                draw_fitted(surf, f"Start now and the {empty} open seat{'s' if empty > 1 else ''} still empty "
-                                  f"will be played by computers.", v.size(18),
+                said = ("Start now and the open seat still empty will be played by a computer." if empty == 1 else
+                        f"Start now and the {empty} open seats still empty will be played by computers.")
+                draw_fitted(surf, said, v.size(18),
                             v.rect((x, box.bottom - 48, box.w - 60, 30)), GOLD)
 
     def close(self) -> None:
