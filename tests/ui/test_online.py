@@ -167,3 +167,64 @@ def test_a_wrong_code_a_full_table_and_no_server_each_get_one_sentence(user_fold
         host.close()
         for r in others:
             r.close()
+
+
+def test_a_finished_online_game_counts_in_statistics_marked_online_and_chat_goes_both_ways(local_host, launch):
+    from canasta.engine import Rules
+    from canasta.ui.screens.stats import StatisticsScreen
+    app, session = launch()
+    # a short game: the first side to 100 wins
+    session.online.host(Rules(target_score=100), ["person", "easy", "person", "easy"], 0, "Sam", None)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScreen)
+    assert wait_for(app, lambda: bool(lobby.info)), lobby.error
+    ana = Remote(lobby.link.local_url(), "Ana")
+    try:
+        ana.join(lobby.info["code"], 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        ctl = table.ctl
+        # chat: a line from Ana arrives; a quick phrase from here reaches her
+        ana.call(ana.client.send({"t": "chat", "text": "Hello from Ana"}))
+        assert wait_for(app, lambda: ("Ana", "Hello from Ana") in ctl.chat)
+        assert ctl.chat_unread == 1
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+        app.step(1 / 60)
+        assert table.chat_open and ctl.chat_unread == 0
+        click(app, table.quick_buttons[0])
+        assert wait_for(app, lambda: ("Sam", "Good game") in ctl.chat)
+        assert any('"text":"Good game"' in m for m in ana.client.received)
+        table.toggle_chat()
+        # play to the game's end; Next deal between deals
+        def over():
+            st = ctl.state
+            if st.deal_over and not st.game_over and ctl.sheet_shown and not ctl.waiting_next:
+                click(app, table.sheet_button)
+            return st.game_over
+        assert play_my_turns(app, over, 600)
+        assert wait_for(app, lambda: ctl.game.record is not None and ctl.sheet_shown, 20)
+        click(app, table.sheet_button)                      # Finish
+        assert isinstance(app.scene, StatisticsScreen)
+        games = session.db.recent_games(5)
+        assert len(games) == 1
+        g = games[0]
+        assert all(s.get("online") for s in g["seats"])
+        assert g["seats"][0].get("you") and g["seats"][2]["name"] == "Ana" and g["seats"][2]["kind"] == "human"
+        assert g["human_team"] == 0
+        assert session.db.record_of(g["id"] if g["id"] is not None else g["uid"])["seeds"]
+    finally:
+        ana.close()
+
+
+def test_the_help_says_how_to_play_online(launch):
+    from canasta.ui.online.help import ONLINE_SECTIONS, OnlineHelpScreen
+    from harness import press
+    app, session = launch()
+    click(app, app.scene.control("rules"))
+    press(app, pygame.K_n)
+    assert isinstance(app.scene, OnlineHelpScreen)
+    words = " ".join(line for _, lines in ONLINE_SECTIONS for line in lines)
+    for needed in ("Host a table", "Join a table", "code", "Undo is off", "Shuffle checked", "waiting for Ana"):
+        assert needed in words
