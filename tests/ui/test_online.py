@@ -228,3 +228,48 @@ def test_the_help_says_how_to_play_online(launch):
     words = " ".join(line for _, lines in ONLINE_SECTIONS for line in lines)
     for needed in ("Host a table", "Join a table", "code", "Undo is off", "Shuffle checked", "waiting for Ana"):
         assert needed in words
+
+
+def test_the_host_leaves_the_others_are_told_and_back_to_table_brings_the_table_back(local_host, launch):
+    from harness import press
+    from canasta.ui.online.pause import OnlinePause
+    from canasta.ui.online.screens import PlayOnlineMenu
+    app, session = launch()
+    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"})
+    code = lobby.info["code"]
+    ana = Remote(lobby.link.local_url(), "Ana")
+    try:
+        ana.join(code, 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        ctl = app.scene.ctl
+        assert play_my_turns(app, lambda: len(ctl.game.actions) > 10 or ctl.state.deal_over, 120)
+        moves = len(lobby.link.server.tables[code].actions)
+        # the host leaves: Escape, Leave the table; Ana is told, and her game keeps trying
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, OnlinePause)
+        click(app, app.scene.control("leave"))
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any('"t":"closing"' in m for m in ana.client.received):
+            time.sleep(0.05)
+        assert any('"t":"closing"' in m for m in ana.client.received)
+        assert any("The host closed the table" in m for m in ana.client.received)
+        # the host comes back: Play online, Back to table (the server returns from its journal)
+        click(app, app.scene.control("online"))
+        menu = app.scene
+        assert isinstance(menu, PlayOnlineMenu)
+        app.step(1 / 60)
+        assert menu.control("again").visible and code in menu.control("again").label
+        click(app, menu.control("again"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene), 30)
+        ctl = app.scene.ctl
+        server_table = app.scene.ctl.link.server.tables[code]
+        assert len(server_table.actions) >= moves
+        # Ana comes back by herself, and the game goes on to the deal's end
+        assert wait_for(app, lambda: ana.client.reconnects >= 1, 30)
+        assert wait_for(app, lambda: ctl.my_turn() or ctl.state.deal_over, 60)
+        assert ctl.obs == observe(server_table.state, 0)
+        assert play_my_turns(app, lambda: ctl.state.deal_over, 240)
+    finally:
+        ana.close()

@@ -67,6 +67,7 @@ class OnlineController(TableController):
         self.chat: list[tuple[str, str]] = []  # (name, text), newest last
         self.chat_unread = 0
         self.closing_note = ""
+        self.autoplay = False               # --autoplay: a computer plays this seat (the packaging test)
         super().__init__(app, NetGame(first), seats, **kw)
         self.hot_seat = False
         self.humans = [self.me]
@@ -140,8 +141,12 @@ class OnlineController(TableController):
     def next_deal(self) -> None:
         st = self.state
         if st.phase == GAME_OVER:
-            self.leave("game_over")
+            self.leave("deals_done" if self.autoplay else "game_over")
         elif st.phase == DEAL_OVER and not self.waiting_next:
+            self.deals_done = st.deal_number + 1
+            if self.autoplay_deals is not None and self.deals_done >= self.autoplay_deals:
+                self.leave("deals_done")
+                return
             self.perform(NextDeal())
 
     # -- what arrives ---------------------------------------------------------------
@@ -246,8 +251,16 @@ class OnlineController(TableController):
             self.marks = {seat: (cards, left - dt) for seat, (cards, left) in self.marks.items() if left - dt > 0}
         if self.hints.pending:
             self._poll_ai()
+        if self.ticket is not None:
+            self._poll_ai()
         if self.state.deal_over and not self.animator.busy:
+            if self.autoplay and self.sheet_shown and not self.waiting_next and self.state.deal_number + 1 > self.deals_done:
+                self.next_deal()
             self.sheet_shown = True
+        elif self.autoplay and self.ticket is None and not self.animator.busy and (self.my_turn() or self.answering()):
+            from ...engine import legal_actions
+            self.ticket = self.app.ai.request(self.me, self.obs, legal_actions(self.state), "easy")
+            self._ticket_key = (len(self.game.actions), self.me)
 
     def _speed(self):
         from ..anim import motion_speed

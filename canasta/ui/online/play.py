@@ -64,6 +64,10 @@ class OnlinePlay:
         self.link = None
         self.announcer = None
         self.scene = None
+        #: --autoplay with --host-table or --join: a computer plays this seat, the host deals
+        #: once a person has joined, and the window closes after ``autoplay_deals`` deals
+        self.autoplay = False
+        self.autoplay_deals: Optional[int] = None
 
     def listening_host(self) -> str:
         return bind_address()[0]
@@ -134,6 +138,34 @@ class OnlinePlay:
         self._keep_seat(link, hosting=False)
         self.app.set_scene(LobbyScreen(self, link, None, hosting=False))
 
+    def join_at_once(self, address: str, code: str) -> None:
+        """``--join ADDRESS CODE``: sit at the table's first free seat, then the lobby."""
+        from ...net.link import NetLink, server_url
+        from .screens import LobbyScreen
+        try:
+            url = server_url(address)
+        except ValueError as e:
+            self.session.notify(str(e))
+            self.session.show_main_menu()
+            return
+        link = NetLink(self.session.settings.player_name)
+
+        async def go():
+            c = link._new_client(url)
+            await c.connect()
+            c.looking = True
+            await c.send({"t": "look", "code": code.upper()})
+            info = await c._reply("table")
+            free = [i for i, s in enumerate(info.get("seats", [])) if s.get("kind") == "person" and not s.get("taken")]
+            if not free:
+                from ...net.client import ServerRefused
+                raise ServerRefused("This table is full: every seat is taken.")
+            await c.join(code.upper(), free[0])
+            return c.code
+        self._drop_old()
+        self.link = link
+        self.app.set_scene(LobbyScreen(self, link, link.submit(go()), hosting=False))
+
     def remember_address(self, address: str) -> None:
         self.session.settings.__dict__["online_address"] = address
 
@@ -160,7 +192,8 @@ class OnlinePlay:
         from .scene import OnlineTableScene
         seats = seat_configs(info)
         scene = OnlineTableScene(self.app, link, info, first, seats, on_leave=self._on_leave)
-        scene.ctl.seats_from_info = seat_configs
+        scene.ctl.autoplay = self.autoplay
+        scene.ctl.autoplay_deals = self.autoplay_deals
         self.scene = scene
         self.meta = {"uid": uuid.uuid4().hex, "started_at": _now()}
         self.app.set_scene(scene)
@@ -168,6 +201,11 @@ class OnlinePlay:
     def _on_leave(self, why: str) -> None:
         scene = self.scene
         if scene is None:
+            return
+        if why == "deals_done":
+            print(f"canasta: online table {scene.ctl.info.get('code', '')}: {scene.ctl.deals_done} deal(s) played",
+                  file=sys.stderr, flush=True)
+            self.app.running = False
             return
         if why == "pause":
             from .pause import OnlinePause

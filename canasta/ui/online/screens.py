@@ -233,6 +233,10 @@ class LobbyScreen(Screen):
             elif getattr(item, "opening", False):
                 self.online.sit_down(self.link, self.info, item)
                 return
+        if (self.hosting and self.online.autoplay and self.info and not self.started
+                and any(s.get("taken") for i, s in enumerate(self.info.get("seats", []))
+                        if s.get("kind") == "person" and i != self.link.seat)):
+            self.start()         # --host-table --autoplay: deal once a person has joined
 
     def layout(self) -> None:
         self.start_button.visible = self.hosting
