@@ -419,6 +419,8 @@ class Session:
         seats = summary.get("seats") or []
         names = [str(s.get("name", "")) or None for s in seats if isinstance(s, dict)]
         humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"]
+        # an online game: from the seat that was this player's
+        humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("you")] + humans
         self.show_review(game, deal=deal, seat=humans[0] if humans else 0,
                          names=names if names and all(names) else None, back=back)
         return True

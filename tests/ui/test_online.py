@@ -195,7 +195,7 @@ def test_a_finished_online_game_counts_in_statistics_marked_online_and_chat_goes
         assert table.chat_open and ctl.chat_unread == 0
         click(app, table.quick_buttons[0])
         assert wait_for(app, lambda: ("Sam", "Good game") in ctl.chat)
-        assert any('"text":"Good game"' in m for m in ana.client.received)
+        assert wait_for(app, lambda: any('"text":"Good game"' in m for m in list(ana.client.received)), 10)
         table.toggle_chat()
         # play to the game's end; Next deal between deals
         def over():
@@ -205,6 +205,15 @@ def test_a_finished_online_game_counts_in_statistics_marked_online_and_chat_goes
             return st.game_over
         assert play_my_turns(app, over, 600)
         assert wait_for(app, lambda: ctl.game.record is not None and ctl.sheet_shown, 20)
+        # the last deal reviewed from this seat: the record replays to the table's scores
+        from canasta.ui.screens.review import ReviewScene
+        click(app, table.review_button)
+        assert isinstance(app.scene, ReviewScene) and app.scene.seat == 0
+        app.scene.close_review()
+        assert wait_for(app, lambda: app.scene is table, 5)
+        from canasta.engine.record import Game
+        replayed = Game.from_json(ctl.game.record).state
+        assert replayed.game_over and [r.totals for r in replayed.history] == [r.totals for r in ctl.state.history]
         click(app, table.sheet_button)                      # Finish
         assert isinstance(app.scene, StatisticsScreen)
         games = session.db.recent_games(5)
@@ -214,6 +223,10 @@ def test_a_finished_online_game_counts_in_statistics_marked_online_and_chat_goes
         assert g["seats"][0].get("you") and g["seats"][2]["name"] == "Ana" and g["seats"][2]["kind"] == "human"
         assert g["human_team"] == 0
         assert session.db.record_of(g["id"] if g["id"] is not None else g["uid"])["seeds"]
+        # and it is reviewed from this player's seat
+        from canasta.ui.screens.review import ReviewScene
+        assert session.review_stored_game(g)
+        assert isinstance(app.scene, ReviewScene) and app.scene.seat == 0
     finally:
         ana.close()
 

@@ -207,6 +207,9 @@ class OnlinePlay:
                   file=sys.stderr, flush=True)
             self.app.running = False
             return
+        if why == "review":
+            self.review_deal(scene)
+            return
         if why == "pause":
             from .pause import OnlinePause
             self.app.set_scene(OnlinePause(self, scene))
@@ -218,6 +221,22 @@ class OnlinePlay:
             return
         self.leave_table()
         self.session.show_main_menu()
+
+    def review_deal(self, scene) -> None:
+        """Review the deal just finished, from this seat (every seed of a finished deal is
+        public, and the server sent the record with them), then back to the table."""
+        from ...engine.record import Game, RecordError
+        record = scene.ctl.game.record
+        if record is None:
+            scene.notice("The deal's record has not arrived yet: try again in a moment.", 4.0)
+            return
+        try:
+            game = Game.from_json(record, "online game's record")
+        except RecordError as e:
+            scene.notice(str(e), 6.0)
+            return
+        self.session.show_review(game, deal=game.state.deal_number + 1, seat=scene.ctl.me,
+                                 names=[s.name for s in scene.ctl.seats], back=self.resume_table)
 
     def resume_table(self) -> None:
         if self.scene is not None:

@@ -44,7 +44,6 @@ class OnlineTableScene(TableScene):
         self.send_button = Button("Send", self.send_chat, None, "Send the line to the table")
         self.quick_buttons = [Button(p, lambda p=p: self.send_chat(p), None, "Send it at once") for p in QUICK_PHRASES]
         super().__init__(app, ctl.game, seats, on_leave=on_leave, on_change=on_change, ctl=ctl)
-        self.review_button.visible = False
 
     # -- chat -----------------------------------------------------------------------
     def toggle_chat(self) -> None:
@@ -82,7 +81,7 @@ class OnlineTableScene(TableScene):
         self.chat_button.rect = v.rect(MENU_BUTTON.move(-2 * (MENU_BUTTON.w + 8), 0))
         unread = self.ctl.chat_unread
         self.chat_button.label = "Chat  x" if self.chat_open else (f"Chat ({unread})" if unread else "Chat")
-        self.review_button.visible = False
+        self.review_button.enabled = self.ctl.game.record is not None
         box = CHAT_BOX
         muted = getattr(self.app.settings, "chat_muted", False)
         self.mute_button.label = "Unmute" if muted else "Mute"
