@@ -352,6 +352,13 @@ def normalise_game(game: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def online_game(game: dict[str, Any]) -> bool:
+    """Whether a stored game was played online (its seats carry ``online``: a game played
+    at a table server from the window, see canasta/ui/online/play.py)."""
+    seats = game.get("seats")
+    return isinstance(seats, list) and any(isinstance(s, dict) and s.get("online") is True for s in seats)
+
+
 def opponents_level(game: dict[str, Any]) -> str | None:
     """The level of the human team's opponents.
 

@@ -488,7 +488,7 @@ class Session:
     def close(self) -> None:
         """The window closes: the game is already saved; write what the score history holds."""
         if getattr(self, "_online", None) is not None:
-            self._online.leave_table()
+            self._online.leave_table(wait=True)
         if self.table is not None and not self.table.game.state.game_over:
             self.save_now(checkpoint=True)
         self.db.close()

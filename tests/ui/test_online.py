@@ -222,6 +222,8 @@ def test_a_finished_online_game_counts_in_statistics_marked_online_and_chat_goes
         assert all(s.get("online") for s in g["seats"])
         assert g["seats"][0].get("you") and g["seats"][2]["name"] == "Ana" and g["seats"][2]["kind"] == "human"
         assert g["human_team"] == 0
+        from canasta.store.database import online_game
+        assert online_game(g) and not online_game({"seats": [{"kind": "human"}]})
         assert session.db.record_of(g["id"] if g["id"] is not None else g["uid"])["seeds"]
         # and it is reviewed from this player's seat
         from canasta.ui.screens.review import ReviewScene

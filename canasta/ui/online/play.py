@@ -242,12 +242,17 @@ class OnlinePlay:
         if self.scene is not None:
             self.app.set_scene(self.scene)
 
-    def leave_table(self, forget: bool = False) -> None:
+    def leave_table(self, forget: bool = False, wait: bool = False) -> None:
         """Leave the table: a seat of a game going on is held for a while (a computer plays
-        it after the grace time) and *Back to table* sits down again."""
+        it after the grace time) and *Back to table* sits down again. ``wait``: the window
+        is closing (its loop is over), so the link is closed before the process ends (a
+        host's guests are told, and its tables saved)."""
         scene, self.scene = self.scene, None
         if scene is not None:
             scene.close()
+        if wait and self.link is not None:
+            self.link.close()
+            self.link = None
         self._drop_old()
         if forget:
             self.forget_seat()
