@@ -288,3 +288,31 @@ def test_the_host_leaves_the_others_are_told_and_back_to_table_brings_the_table_
         assert play_my_turns(app, lambda: ctl.state.deal_over, 240)
     finally:
         ana.close()
+
+
+def test_a_table_on_a_server_the_player_names_and_copy(user_folders, launch, server):
+    from canasta.ui.online.screens import HostScreen
+    app, session = launch()
+    click(app, app.scene.control("online"))
+    click(app, app.scene.control("host"))
+    form = app.scene
+    assert isinstance(form, HostScreen)
+    form.set_mode(2, "open")
+    form.set_mode(1, "computer")
+    form.set_mode(3, "computer")
+    click(app, form.control("where"))
+    app.step(1 / 60)
+    form.where = "server"
+    app.step(1 / 60)
+    type_into(app, form.control("server"), server.address)
+    click(app, form.control("start"))
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScreen)
+    assert wait_for(app, lambda: bool(lobby.info)), lobby.error
+    code = lobby.info["code"]
+    assert code in server.server.tables and lobby.link.server is None
+    assert [s["kind"] for s in lobby.info["seats"]] == ["person", "medium", "person", "medium"]
+    click(app, lobby.control("copy"))
+    said = lobby.toast.message
+    assert code in lobby.invitation() and server.address in lobby.invitation()
+    assert "Copied" in said or f"give them Canasta table {code}" in said

@@ -203,9 +203,7 @@ class LobbyScreen(Screen):
     def copy(self) -> None:
         text = self.invitation()
         try:
-            if not pygame.scrap.get_init():
-                pygame.scrap.init()
-            pygame.scrap.put_text(text)
+            pygame.scrap.put_text(text)      # pygame-ce's clipboard (SDL's), no set-up needed
             self.toast.show("Copied: paste it into a message to the others.", 3.0)
         except (pygame.error, AttributeError):
             self.toast.show(f"Copying is not possible here: give them {text}", 6.0)
