@@ -153,6 +153,19 @@ class WindowClient(TableClient):
 
     def _handle(self, m: dict) -> None:
         NETWORK_THREADS.add(threading.current_thread().name)
+        try:
+            self._pass_on(m)
+        except Exception:
+            # never leave the window behind the table: say what failed, and come back
+            # (the server sends the whole deal again on a resume)
+            import sys
+            import traceback
+            print("canasta: a message from the table could not be read; reconnecting", file=sys.stderr)
+            traceback.print_exc()
+            if self.ws is not None and self.ws.transport is not None:
+                self.ws.transport.abort()
+
+    def _pass_on(self, m: dict) -> None:
         said = len(self.log)
         super()._handle(m)
         t = m.get("t")

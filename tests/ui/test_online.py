@@ -35,7 +35,7 @@ def test_host_a_table_a_person_joins_and_a_deal_is_played_to_its_end(local_host,
     seats = lobby.info["seats"]
     assert [s["kind"] for s in seats] == ["person", "medium", "person", "medium"]
     assert seats[0]["name"] == "Sam" and not seats[2]["taken"]
-    ana = Remote(lobby.link.local_url(), "Ana")
+    ana = Remote(lobby.link.local_url(), "Ana", think=0.4)   # a person takes a moment
     try:
         ana.join(code, 2)
         assert wait_for(app, lambda: lobby.info["seats"][2].get("name") == "Ana")
@@ -44,9 +44,16 @@ def test_host_a_table_a_person_joins_and_a_deal_is_played_to_its_end(local_host,
         table = app.scene
         ctl = table.ctl
         assert ctl.me == 0 and ctl.obs.seat == 0
+        # Undo is off at an online table, and the line above the hand says who plays
+        assert not table.buttons[7].visible and ctl.undo_point() is None
+        from canasta.ui.table.words import status_line
+        assert play_my_turns(app, lambda: ctl.state.to_act == 1 and ctl.state.phase == "draw", 60)
+        assert status_line(ctl).startswith(f"{ctl.seat_name(1)} is playing (a computer")
         # at this seat's turn the table waits for it: the window knows what the server
         # says this seat may know, and no more
         server_table = lobby.link.server.tables[code]
+        assert play_my_turns(app, lambda: ctl.state.to_act == 2 and ctl.state.phase == "draw", 60)
+        assert status_line(ctl).startswith("Ana is playing (a person, at their computer)")
         assert wait_for(app, ctl.my_turn, 60)
         assert ctl.obs == observe(server_table.state, 0)
         assert play_my_turns(app, lambda: ctl.state.deal_over, seconds=240)

@@ -178,20 +178,25 @@ def test_two_windows_host_join_and_play_a_deal_by_x_events(tmp_path):
         time.sleep(2.0)
         assert observer.client.view is not None, "the deal did not start"
         shot(display, shots / "online-table-both-windows.png")
-        # both windows play their turns with keys until the deal ends
+        # both windows play their turns with keys until the deal ends; a few moves in, the
+        # third person's connection drops for a few seconds: both windows say who is
+        # missing, counting down, and the game goes on when she is back
         end = time.monotonic() + 900
+        dropped = False
         while time.monotonic() < end and not observer.deal_over():
             for w in (host, joiner):
                 w.key("d", "x", "y")
+            if not dropped and len(observer.client.played) >= 12:
+                dropped = True
+                observer.client.backoff = (6.0, 8.0)      # away for 3 to 9 seconds
+                observer.call(observer.client.drop())
+                time.sleep(1.5)
+                shot(display, shots / "online-waiting-for.png")
             time.sleep(0.1)
         assert observer.deal_over(), "the deal did not end"
+        assert dropped and observer.client.reconnects == 1
         time.sleep(2.0)
         shot(display, shots / "online-deal-over-both-windows.png")
-        # the third person's connection goes: both windows show who is missing, counting down
-        observer.client.reconnect = False
-        observer.call(observer.client.drop())
-        time.sleep(2.0)
-        shot(display, shots / "online-waiting-for.png")
         assert host.proc.poll() is None and joiner.proc.poll() is None
         assert "Traceback" not in host.said() + joiner.said()
     finally:

@@ -68,6 +68,7 @@ class OnlineController(TableController):
         self.chat_unread = 0
         self.closing_note = ""
         self.autoplay = False               # --autoplay: a computer plays this seat (the packaging test)
+        self.waiting_items: list = []        # what arrived before the table was set (taken first)
         super().__init__(app, NetGame(first), seats, **kw)
         self.hot_seat = False
         self.humans = [self.me]
@@ -151,7 +152,8 @@ class OnlineController(TableController):
 
     # -- what arrives ---------------------------------------------------------------
     def receive(self) -> None:
-        for item in self.link.poll():
+        items, self.waiting_items = self.waiting_items + self.link.poll(), []
+        for item in items:
             if isinstance(item, Update):
                 self._update(item)
             else:

@@ -111,7 +111,7 @@ class OnlinePlay:
             try:
                 url = server_url(server)
             except ValueError as e:
-                link.close()
+                self.drop_link(link)
                 self.app.scene.notice(str(e), 5.0)
                 return
             pending = link.create(url, game, options, seats, me, pause=pause)
@@ -188,10 +188,13 @@ class OnlinePlay:
             self.announcer = None
 
     # -- the table ------------------------------------------------------------------
-    def sit_down(self, link, info: dict, first) -> None:
+    def sit_down(self, link, info: dict, first, after: Optional[list] = None) -> None:
+        """At the table from the deal's first card (``after``: what arrived with it, the
+        table's to take before anything newer)."""
         from .scene import OnlineTableScene
         seats = seat_configs(info)
         scene = OnlineTableScene(self.app, link, info, first, seats, on_leave=self._on_leave)
+        scene.ctl.waiting_items = list(after or [])
         scene.ctl.autoplay = self.autoplay
         scene.ctl.autoplay_deals = self.autoplay_deals
         self.scene = scene
@@ -240,6 +243,7 @@ class OnlinePlay:
 
     def resume_table(self) -> None:
         if self.scene is not None:
+            self.scene.refresh()          # settings may have changed meanwhile (card size, sorting)
             self.app.set_scene(self.scene)
 
     def leave_table(self, forget: bool = False, wait: bool = False) -> None:

@@ -222,14 +222,16 @@ class LobbyScreen(Screen):
             self.error = p.error()
             if self.error is None and self.hosting:
                 self.online.hosted(self.link)
-        for item in self.link.poll():
+        items = self.link.poll()
+        for k, item in enumerate(items):
             if getattr(item, "kind", None) == "table":
                 self.info = item.data
             elif getattr(item, "kind", None) == "error":
                 self.toast.show(item.data, 5.0, error=True)
                 self.started = False
             elif getattr(item, "opening", False):
-                self.online.sit_down(self.link, self.info, item)
+                # what came after the deal's start is the table's: none of it may be lost
+                self.online.sit_down(self.link, self.info, item, items[k + 1:])
                 return
         if (self.hosting and self.online.autoplay and self.info and not self.started
                 and any(s.get("taken") for i, s in enumerate(self.info.get("seats", []))
