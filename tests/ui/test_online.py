@@ -323,3 +323,54 @@ def test_a_table_on_a_server_the_player_names_and_copy(user_folders, launch, ser
     said = lobby.toast.message
     assert code in lobby.invitation() and server.address in lobby.invitation()
     assert "Copied" in said or f"give them Canasta table {code}" in said
+
+
+def test_partner_may_i_go_out_is_asked_on_the_partner_s_screen_with_yes_and_no(local_host, launch):
+    from canasta.ai import make_player
+    from canasta.engine import Rules
+    from canasta.net.client import ComputerClient
+    app, session = launch()
+    session.online.host(Rules(target_score=3000), ["person", "easy", "person", "easy"], 0, "Sam", None)
+    lobby = app.scene
+    assert wait_for(app, lambda: bool(lobby.info)), lobby.error
+    ana = Remote(lobby.link.local_url(), "Ana")
+    easy = make_player("easy")
+
+    class Asks:                     # Ana asks whenever she may
+        def choose(self, obs, legal, should_stop=None):
+            ask = [a for a in legal if type(a).__name__ == "Ask"]
+            return ask[0] if ask else easy.choose(obs, legal)
+    ana.client.player = Asks()
+    try:
+        ana.join(lobby.info["code"], 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        ctl = table.ctl
+
+        def asked():
+            st = ctl.state
+            if st.deal_over and not st.game_over and ctl.sheet_shown and not ctl.waiting_next:
+                click(app, table.sheet_button)
+            return ctl.answering()
+        # this window plays its turns but never answers by itself
+        from canasta.engine import legal_actions
+        end = time.monotonic() + 400
+        while time.monotonic() < end and not asked() and not ctl.state.game_over:
+            app.step(1 / 60, [])
+            if ctl.my_turn():
+                ctl.perform(easy.choose(ctl.obs, legal_actions(ctl.state)))
+            time.sleep(0.002)
+        assert ctl.answering(), "Ana never asked"
+        from canasta.ui.table.words import status_line
+        assert status_line(ctl) == "Ana asks you: may I go out?"
+        app.step(1 / 60, [])
+        assert table.yes_button.rect.w > 0 and table.no_button.rect.w > 0
+        answers = sum(1 for s, a in ana.client.played if a["type"] == "answer")
+        click(app, table.no_button)
+        assert wait_for(app, lambda: sum(1 for s, a in ana.client.played if a["type"] == "answer") > answers, 10)
+        seat, answer = [(s, a) for s, a in ana.client.played if a["type"] == "answer"][-1]
+        assert seat == 0 and answer == {"type": "answer", "yes": False}
+    finally:
+        ana.close()
