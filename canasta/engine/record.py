@@ -89,10 +89,12 @@ def upgrade_v1(st: State, d: Any, limit: int, where: str = "action") -> Action:
 class Game:
     """A game being played: its record and its current state, kept in step."""
 
+    #: one seed per deal (a table server's game), or None: every deal from ``seed``
+    seeds: Optional[list] = None
+
     def __init__(self, rules: Rules | None = None, seed: Any = None, dealer: Optional[int] = None,
                  seeds: Optional[list] = None):
-        #: one seed per deal (a table server's game), or None: every deal from ``seed``
-        self.seeds: Optional[list] = list(seeds) if seeds else None
+        self.seeds = list(seeds) if seeds else None
         self.state: State = new_game(rules or Rules(), self.seeds[0] if self.seeds else seed, dealer)
         self.rules: Rules = rules or Rules()
         self.seed = self.state.seed

@@ -165,6 +165,7 @@ class Session:
         self.autoplay = False
         self.recorded: set[str] = set()
         self.last_finished: Optional[str] = None
+        self._online = None          # playing online (canasta.ui.online.play), made when first used
         app.settings_listeners.append(self._settings_changed)
 
     # -- notices --------------------------------------------------------------------
@@ -366,7 +367,7 @@ class Session:
     @property
     def online(self):
         """Playing online (:mod:`canasta.ui.online`), made when first used."""
-        if getattr(self, "_online", None) is None:
+        if self._online is None:
             from .online.play import OnlinePlay
             self._online = OnlinePlay(self)
         return self._online
@@ -487,7 +488,7 @@ class Session:
 
     def close(self) -> None:
         """The window closes: the game is already saved; write what the score history holds."""
-        if getattr(self, "_online", None) is not None:
+        if self._online is not None:
             self._online.leave_table(wait=True)
         if self.table is not None and not self.table.game.state.game_over:
             self.save_now(checkpoint=True)
