@@ -253,18 +253,27 @@ class NetLink:
         port gives way to one the system picks."""
         return self.submit(self._host(data, address))
 
-    async def _host(self, data: Optional[Path], address: tuple[str, int]) -> int:
+    async def _host(self, data: Optional[Path], address: tuple[str, int], keep_port: float = 0.0) -> int:
+        """``keep_port``: seconds to keep trying the same port (a table coming back: the
+        others reconnect to that port, and the last server on it may still be closing)."""
         from .server import TableServer
         NETWORK_THREADS.add(threading.current_thread().name)
         server = TableServer(data)
         server.load_tables()
         host, port = address
-        try:
-            listener = await server.serve(host, port)
-        except OSError:
-            if port == 0:
-                raise
-            listener = await server.serve(host, 0)
+        end = asyncio.get_running_loop().time() + keep_port
+        while True:
+            try:
+                listener = await server.serve(host, port)
+                break
+            except OSError:
+                if port == 0:
+                    raise
+                if asyncio.get_running_loop().time() < end:
+                    await asyncio.sleep(0.2)
+                    continue
+                listener = await server.serve(host, 0)
+                break
         self.server, self.listener = server, listener
         self.port = listener.sockets[0].getsockname()[1]
         return self.port

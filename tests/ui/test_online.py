@@ -268,6 +268,7 @@ def test_the_host_leaves_the_others_are_told_and_back_to_table_brings_the_table_
         ctl = app.scene.ctl
         assert play_my_turns(app, lambda: len(ctl.game.actions) > 10 or ctl.state.deal_over, 120)
         moves = len(lobby.link.server.tables[code].actions)
+        port = lobby.link.port
         # the host leaves: Escape, Leave the table; Ana is told, and her game keeps trying
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, OnlinePause)
@@ -287,6 +288,7 @@ def test_the_host_leaves_the_others_are_told_and_back_to_table_brings_the_table_
         assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene), 30)
         ctl = app.scene.ctl
         server_table = app.scene.ctl.link.server.tables[code]
+        assert app.scene.ctl.link.port == port          # where the others look for it
         assert len(server_table.actions) >= moves
         # Ana comes back by herself, and the game goes on to the deal's end
         assert wait_for(app, lambda: ana.client.reconnects >= 1, 30)

@@ -331,7 +331,7 @@ class OnlinePlay:
             want = seat.get("port") if isinstance(seat.get("port"), int) else port
 
             async def go():
-                await link._host(folder, (host, want))
+                await link._host(folder, (host, want), keep_port=8.0)
                 c = link._new_client(link.local_url())
                 await c.connect()
                 c.code, c.token = seat["code"], seat["token"]
