@@ -36,6 +36,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="N human players taking turns at this screen")
     ap.add_argument("--replay", default=None, metavar="FILE",
                     help="open a game record file for review (replay and coach)")
+    ap.add_argument("--host-table", action="store_true",
+                    help="host an online table at once (the lobby; with --autoplay a computer plays your seat "
+                         "and the deal starts when a person has joined)")
+    ap.add_argument("--join", nargs=2, default=None, metavar=("ADDRESS", "CODE"),
+                    help="join the online table with this code at ADDRESS (host:port), at its first free seat")
     ap.add_argument("--check-files", action="store_true",
                     help="say what the game finds in its user folders, then exit")
     a = ap.parse_args(argv)

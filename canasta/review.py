@@ -117,7 +117,7 @@ def export_deal(game: Game, number: int, folder: str | Path, **extra: Any) -> Pa
 
 def game_until_deal_end(game: Game, deal: int) -> Game:
     """The record up to the end of deal ``deal`` (1-based): to share one deal."""
-    out = Game(game.rules, game.seed, game.first_dealer)
+    out = game.fresh()
     for a in game.actions:
         if out.state.phase == GAME_OVER or out.state.deal_number + 1 > deal:
             break

@@ -12,7 +12,8 @@ def test_engine_never_imports_pygame():
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
         "import canasta.conformance, canasta.soak, canasta.store\n"
-        "import canasta.server, canasta.net.server, canasta.net.client, canasta.net.bench\n"
+        "import canasta.server, canasta.net.server, canasta.net.client, canasta.net.bench, canasta.net.link\n"
+        "import canasta.net.lan\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')]\n"
         "print(','.join(bad))\n"
     )

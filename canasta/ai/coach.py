@@ -103,6 +103,12 @@ class Decision:
 def positions(game: Game) -> Iterator[tuple[int, State, Action]]:
     """Every action of the record with the state just before it (the state is a fresh
     copy each time, free to keep)."""
+    if getattr(game, "seeds", None):     # a table server's game: each deal has its own seed
+        g = game.fresh()
+        for i, a in enumerate(game.actions):
+            yield i, g.state.clone(), a
+            g.play(a)
+        return
     st = new_game(game.rules, game.seed, game.first_dealer)
     for i, a in enumerate(game.actions):
         yield i, st.clone(), a

@@ -1,5 +1,9 @@
 """A game as rules + seed + first dealer + the list of actions.
 
+A game played at a table server has a seed of its own for each deal (drawn when the
+deal began, revealed when it ended): its record lists them as ``seeds``, and the deal
+after a ``next_deal`` is shuffled from its own.
+
 That list is the save file, the replay, the undo stack and the bug report. It is
 JSON, and reading it checks everything: a damaged or hand-edited record fails with
 :class:`RecordError` naming what is wrong, and never yields a half-loaded game.
@@ -10,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from .actions import Action, Group, Meld, TakePile
+from .actions import Action, Group, Meld, NextDeal, TakePile
 from .codec import RecordError, cards_from, groups_from, quoted
 from .core import ACTIONS, IllegalAction, action_table, apply_in_place
 from .moves import new_game
@@ -86,16 +90,37 @@ def upgrade_v1(st: State, d: Any, limit: int, where: str = "action") -> Action:
 class Game:
     """A game being played: its record and its current state, kept in step."""
 
-    def __init__(self, rules: Rules | None = None, seed: Any = None, dealer: Optional[int] = None):
-        self.state: State = new_game(rules or Rules(), seed, dealer)
+    #: one seed per deal (a table server's game), or None: every deal from ``seed``
+    seeds: Optional[list] = None
+
+    def __init__(self, rules: Rules | None = None, seed: Any = None, dealer: Optional[int] = None,
+                 seeds: Optional[list] = None):
+        self.seeds = list(seeds) if seeds else None
+        self.state: State = new_game(rules or Rules(), self.seeds[0] if self.seeds else seed, dealer)
         self.rules: Rules = rules or Rules()
         self.seed = self.state.seed
         self.first_dealer = self.state.dealer
         self.actions: list[Action] = []
 
+    def fresh(self) -> "Game":
+        """The same game before its first action (its rules, seeds and first dealer)."""
+        return Game(self.rules, self.seed, self.first_dealer, self.seeds)
+
     def play(self, action: Action, seat: Optional[int] = None) -> list[Event]:
         """Apply ``action`` (raises IllegalAction and changes nothing when illegal)."""
-        events = apply_in_place(self.state, action, seat)
+        st = self.state
+        if self.seeds and isinstance(action, NextDeal):
+            nxt = st.deal_number + 1
+            if nxt >= len(self.seeds):
+                raise IllegalAction("The record has no seed for the next deal.")
+            before, st.seed = st.seed, self.seeds[nxt]
+            try:
+                events = apply_in_place(st, action, seat)
+            except IllegalAction:
+                st.seed = before
+                raise
+        else:
+            events = apply_in_place(st, action, seat)
         self.actions.append(action)
         return events
 
@@ -111,7 +136,7 @@ class Game:
 
     # -- files ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "format": FORMAT,
             "version": VERSION,
             "rules": self.rules.to_dict(),
@@ -119,6 +144,9 @@ class Game:
             "dealer": self.first_dealer,
             "actions": [action_to_json(a, self.rules) for a in self.actions],
         }
+        if self.seeds:
+            out["seeds"] = list(self.seeds)
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -148,7 +176,12 @@ class Game:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise RecordError(f"The {what} has no list of moves.")
-        game = cls(rules, seed, dealer)
+        seeds = data.get("seeds")
+        if seeds is not None:
+            if (not isinstance(seeds, list) or not seeds or len(seeds) > 10000
+                    or not all(seed_ok(s) for s in seeds) or seeds[0] != seed):
+                raise RecordError(f"The {what} has a list of deal seeds that is not valid.")
+        game = cls(rules, seed, dealer, seeds)
         limit = game.state.card_limit
         for i, raw in enumerate(actions):
             where = f"Move {i + 1}"

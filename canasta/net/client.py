@@ -56,6 +56,7 @@ class TableClient:
         self.ssl = ssl
         self.backoff = backoff
         self.patience = 30.0                 # seconds to wait for the answer to a request
+        self.open_timeout = 10.0             # seconds to wait for the connection to open
         self.ws: Optional[ClientConnection] = None
         self.code: Optional[str] = None
         self.seat: Optional[int] = None
@@ -87,7 +88,7 @@ class TableClient:
     # -- the connection -----------------------------------------------------------------
     async def connect(self) -> None:
         self.ws = await connect(self.url, ssl=self.ssl, max_size=None, compression=None,
-                                open_timeout=10)
+                                open_timeout=self.open_timeout)
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
         await self._reply("welcome")
 

@@ -14,11 +14,16 @@ the server looks at it; anything else is refused with a one-line ``error``):
 ``start``   the creator deals
 ``act``     ``action`` in the record's JSON form (:mod:`canasta.engine.codec`), ``n`` a
             number the client chooses, echoed with the action's result
+``look``    ``code``: the table's seats (who is there, which are free), without sitting down
+``chat``    ``text``: one line (at most :data:`MAX_CHAT` characters) for the whole table
 
 What the server sends: ``welcome`` (on connecting), ``seated`` (code, seat, token),
 ``table`` (the seats and who is there), ``commit`` (a deal's shuffle commitment),
 ``update`` (an action's public events and the seat's new observation), ``reveal`` (a
-finished deal's seed and salt), ``error`` (one sentence). A seat receives only its own
+finished deal's seed and salt, and the game's record so far with the seeds of the
+finished deals: everything in it is public once the deal is over), ``chat`` (seat,
+name, text), ``closing`` (the host is closing the table; it comes back with them),
+``error`` (one sentence). A seat receives only its own
 observation (:func:`canasta.engine.observe.observe`) and the events of each action
 with every card it may not see replaced by -1 (:func:`event_json`).
 """
@@ -52,7 +57,8 @@ TOKEN_BYTES = 24
 PERSON = "person"
 MAX_GRACE = 24 * 3600
 MAX_PAUSE = 10.0
-CLIENT_TYPES = ("create", "join", "resume", "start", "act")
+MAX_CHAT = 200
+CLIENT_TYPES = ("create", "join", "resume", "start", "act", "look", "chat")
 
 
 class ProtocolError(ValueError):
@@ -188,8 +194,22 @@ def _read_act(d: dict) -> dict:
     return {"t": "act", "action": action, "n": _int(d, "n", 0, 2**31)}
 
 
+def _read_look(d: dict) -> dict:
+    return {"t": "look", "code": _code(d)}
+
+
+def _read_chat(d: dict) -> dict:
+    text = d.get("text")
+    if not isinstance(text, str) or len(text) > MAX_CHAT:
+        raise ProtocolError(f"A chat line is text of at most {MAX_CHAT} characters.")
+    text = " ".join(one_line(text, MAX_CHAT).split())
+    if not text:
+        raise ProtocolError("A chat line needs some text.")
+    return {"t": "chat", "text": text}
+
+
 _READERS = {"create": _read_create, "join": _read_join, "resume": _read_resume, "start": _read_start,
-            "act": _read_act}
+            "act": _read_act, "look": _read_look, "chat": _read_chat}
 
 
 def read_action(raw: dict, rules: Rules, limit: int):

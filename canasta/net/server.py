@@ -311,9 +311,9 @@ class TableServer:
 
     async def handle(self, conn: Conn, msg: dict) -> None:
         t = msg["t"]
-        if t in ("create", "join", "resume") and conn.table is not None:
+        if t in ("create", "join", "resume", "look") and conn.table is not None:
             raise ProtocolError("This connection already has a seat.")
-        if t in ("start", "act") and conn.table is None:
+        if t in ("start", "act", "chat") and conn.table is None:
             raise ProtocolError("Create or join a table first.")
         if t == "create":
             code = protocol.new_code()
@@ -337,6 +337,18 @@ class TableServer:
                 self.failed(conn)
                 raise
             self.seated(conn, table, seat, token)
+        elif t == "look":
+            await self.slow_down(conn)
+            try:
+                table = self.find(msg["code"])
+            except ProtocolError:
+                self.failed(conn)
+                raise
+            self.send(conn, self.table_info(table))
+        elif t == "chat":
+            table, seat = conn.table, conn.seat
+            line = {"t": "chat", "seat": seat, "name": table.seats[seat].name, "text": msg["text"]}
+            self.to_table(table, lambda s: line)
         elif t == "start":
             table = conn.table
             table.start(conn.seat)
@@ -414,6 +426,14 @@ class TableServer:
         """Start listening; returns the websockets server (its ``sockets`` give the port)."""
         return await serve(self.connection, host, port, ssl=ssl, max_size=4 * protocol.MAX_MESSAGE,
                            max_queue=16, compression=None, ping_interval=20, ping_timeout=20)
+
+    def say_closing(self) -> None:
+        """Tell every connection the table is closing (the host quits): it comes back
+        when the host opens it again, and the clients keep trying until then."""
+        for code, here in self.conns.items():
+            for conn in list(here.values()):
+                self.send(conn, {"t": "closing", "msg": "The host closed the table: it comes back when "
+                                                        "they open the game and choose Continue."})
 
     async def close(self) -> None:
         """Stop the computers and the timers and save every table."""

@@ -3,7 +3,7 @@
 At the start of each deal the server draws the deal's seed and a salt from the
 operating system's secure random source (:func:`fresh_seed`) and sends only
 :func:`commitment` (SHA-256 of ``seed:salt``). The deck is shuffled from that seed by
-the engine's one shuffle (:func:`canasta.engine.core.shuffled_deck`). When the deal
+the engine's one shuffle (:func:`canasta.engine.moves.shuffled_deck`). When the deal
 ends the server reveals the seed and the salt; a client then checks (:func:`check_deal`)
 
 * that they hash to the commitment it was sent before the first card, and
@@ -107,8 +107,8 @@ def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: 
         there = _holder(dst)
         if there is not None and card >= 0:
             held.setdefault(there, set()).add(card)
-    return True, (f"Deal {deal_number + 1}: the shuffle checks out (the revealed seed matches the "
-                  f"commitment and deals the {len(checked)} cards you saw).")
+    return True, (f"Shuffle checked: deal {deal_number + 1} was fixed before it began (the shuffle checks "
+                  f"out: the revealed seed matches the commitment and deals the {len(checked)} cards you saw).")
 
 
 def _mismatch(deal_number: int, what: str) -> str:

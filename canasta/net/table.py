@@ -182,9 +182,13 @@ class Table:
         return {"t": "commit", "deal": deal, "hash": commitment(d["seed"], d["salt"])}
 
     def reveal(self) -> dict:
+        """The finished deal's seed and salt, and the record of the game so far with
+        the seed of every finished deal (all of it public now: a client keeps it to
+        review the deal and to count the game in its statistics)."""
         deal = self.state.deal_number
         d = self.deals[deal]
-        return {"t": "reveal", "deal": deal, "seed": d["seed"], "salt": d["salt"]}
+        record = {**self.record(), "seeds": [x["seed"] for x in self.deals[:deal + 1]]}
+        return {"t": "reveal", "deal": deal, "seed": d["seed"], "salt": d["salt"], "record": record}
 
     def act(self, seat: int, raw: dict) -> tuple[Optional[Any], list, bool]:
         """Play the action (record JSON) of ``seat``. Returns (the action, its events,

@@ -27,6 +27,13 @@ def opponents_level(game: dict[str, Any]) -> str | None:
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
+def online_game(game: dict[str, Any]) -> bool:
+    """Whether a stored game was played online (its seats carry ``online``: a game played
+    at a table server from the window, see canasta/ui/online/play.py)."""
+    seats = game.get("seats")
+    return isinstance(seats, list) and any(isinstance(s, dict) and s.get("online") is True for s in seats)
+
+
 def canasta_count(items: dict[str, Any]) -> int:
     """How many canastas one team's itemised deal result shows.
 

@@ -5,7 +5,9 @@ viewer holds 18 cards, and cards keep flying (the layout is re-targeted every fe
 frames) while frames are drawn with the dummy video driver at 1280x800 and
 1920x1080; then the same for a late Hand and Foot deal (five packs, books stacked,
 feet), and a Classic late deal at 1920x1080 with the move log opened, then pinned
-(a line added to the log every dozen frames, so that it is drawn again).
+(a line added to the log every dozen frames, so that it is drawn again); last, a
+game being played at a local table and the same at an online table, with the server's
+messages arriving (:mod:`canasta.ui.online.bench`).
 Prints ``game, WxH: median X ms, p95 Y ms, worst Z ms`` and the same frames'
 processor time (what the frame cost this process, less the waits of a busy machine).
 """
@@ -174,4 +176,6 @@ def bench_frame(frames: int = 300) -> int:
               f"worst {times[-1]:.2f} ms (processor time: median {statistics.median(cpu):.2f} ms, "
               f"worst {cpu[-1]:.2f} ms)")
         app.close()
+    from .online.bench import bench_online_frames
+    bench_online_frames(max(frames, 600))
     return 0

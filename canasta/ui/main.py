@@ -18,6 +18,8 @@ __all__ = ["run", "start", "default_seats", "wants_table"]
 
 def wants_table(args) -> bool:
     """True when the command line asks for a table straight away."""
+    if getattr(args, "host_table", False) or getattr(args, "join", None):
+        return False        # an online table: see start()
     return bool(args.autoplay or args.hotseat or args.players or args.seed is not None or args.level
                 or getattr(args, "variant", None))
 
@@ -51,6 +53,16 @@ def start(args, ai=None):
         rules = Rules(variant=getattr(args, "variant", None) or "classic", players=players)
         session.start_game(rules, seats, args.seed, save=humans > 0,
                            autoplay=bool(args.autoplay), autoplay_deals=deals, screenshot=args.screenshot)
+    elif getattr(args, "host_table", False) or getattr(args, "join", None):
+        online = session.online
+        online.autoplay = bool(args.autoplay)
+        online.autoplay_deals = args.deals
+        if args.join:
+            online.join_at_once(*args.join)
+        else:
+            rules = Rules(variant=getattr(args, "variant", None) or "classic", players=args.players or 4)
+            players = rules.resolved().players
+            online.host(rules, ["person"] * players, 0, settings.player_name, None)
     elif getattr(args, "replay", None):
         session.open_record_file(args.replay)
     else:

@@ -1,6 +1,6 @@
 """The main menu and the pause menu.
 
-Main menu: Continue (when a game is in progress), New game, Statistics, Rules,
+Main menu: Continue (when a game is in progress), New game, Play online, Statistics, Rules,
 Settings, Quit, with the one-sentence notices of any file that could not be used.
 Pause menu (Escape at the table): Resume, Rules, Settings, Save and quit to menu,
 drawn over the dimmed table.
@@ -31,6 +31,9 @@ class MainMenu(Screen):
                                       name="continue", style="primary", size=24)
         self.new_button = Button("New game", session.show_new_game, pygame.K_n, "Set up players and rules, and deal (N)",
                                  name="new", size=24)
+        self.online_button = Button("Play online", session.show_play_online, pygame.K_i,
+                                    "Host a table or join one: play with others on their computers (I)",
+                                    name="online", size=24)
         self.stats_button = Button("Statistics", lambda: session.show_statistics(), pygame.K_s,
                                    "Your record, recent games and their charts (S)", name="statistics", size=24)
         self.rules_button = Button("Rules", self._rules, pygame.K_r, "The rules in force, and why the game is fair (R)",
@@ -47,7 +50,7 @@ class MainMenu(Screen):
         # corner buttons reached by their keys (P, L) and the mouse, outside the Tab round
         self.open_record_button.can_focus = lambda: False  # type: ignore[method-assign]
         self.learn_button.can_focus = lambda: False  # type: ignore[method-assign]
-        self.controls = [self.continue_button, self.new_button, self.stats_button, self.rules_button,
+        self.controls = [self.continue_button, self.new_button, self.online_button, self.stats_button, self.rules_button,
                          self.settings_button, self.quit_button, self.dismiss_button, self.open_record_button,
                          self.learn_button]
         self.default_focus = self.continue_button if session.resumable else self.new_button
@@ -85,9 +88,9 @@ class MainMenu(Screen):
         # under the title and its line (larger with the Text size)
         v = self.view
         below = font(title_size(v.size(104)), True).get_linesize() + v.size(4) + font(v.size(22)).get_linesize()
-        y = max(318, int(186 + below / v.scale) + 10)
-        w, h, gap = 340, 48, 11
-        for b in (self.continue_button, self.new_button, self.stats_button, self.rules_button,
+        y = max(312, int(186 + below / v.scale) + 10)
+        w, h, gap = 340, 44, 9
+        for b in (self.continue_button, self.new_button, self.online_button, self.stats_button, self.rules_button,
                   self.settings_button, self.quit_button):
             if not b.visible:
                 b.rect = pygame.Rect(0, 0, 0, 0)

@@ -165,6 +165,7 @@ class Session:
         self.autoplay = False
         self.recorded: set[str] = set()
         self.last_finished: Optional[str] = None
+        self._online = None          # playing online (canasta.ui.online.play), made when first used
         app.settings_listeners.append(self._settings_changed)
 
     # -- notices --------------------------------------------------------------------
@@ -377,6 +378,17 @@ class Session:
         from .menus import MainMenu
         self.app.set_scene(MainMenu(self))
 
+    @property
+    def online(self):
+        """Playing online (:mod:`canasta.ui.online`), made when first used."""
+        if self._online is None:
+            from .online.play import OnlinePlay
+            self._online = OnlinePlay(self)
+        return self._online
+
+    def show_play_online(self) -> None:
+        self.online.show_menu()
+
     def show_new_game(self) -> None:
         from .screens.newgame import NewGameScreen
         self.app.set_scene(NewGameScreen(self, back=self.show_main_menu))
@@ -422,6 +434,8 @@ class Session:
         seats = summary.get("seats") or []
         names = [str(s.get("name", "")) or None for s in seats if isinstance(s, dict)]
         humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"]
+        # an online game: from the seat that was this player's
+        humans = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("you")] + humans
         self.show_review(game, deal=deal, seat=humans[0] if humans else 0,
                          names=names if names and all(names) else None, back=back)
         return True
@@ -488,6 +502,8 @@ class Session:
 
     def close(self) -> None:
         """The window closes: the game is already saved; write what the score history holds."""
+        if self._online is not None:
+            self._online.leave_table(wait=True)
         if self.table is not None and not self.table.game.state.game_over:
             self.save_now(checkpoint=True)
         self.db.close()

@@ -32,9 +32,9 @@ OBS_KEYS = {f for f in Observation.__dataclass_fields__ if f != "memo"}
 MESSAGE_KEYS = {
     "welcome": {"v", "t", "server", "protocol"}, "seated": {"v", "t", "code", "seat", "token"},
     "table": {"v", "t", "code", "game", "rules", "creator", "started", "grace", "seats"},
-    "commit": {"v", "t", "deal", "hash"}, "reveal": {"v", "t", "deal", "seed", "salt"},
+    "commit": {"v", "t", "deal", "hash"}, "reveal": {"v", "t", "deal", "seed", "salt", "record"},
     "update": {"v", "t", "seat", "action", "events", "obs", "n"}, "waiting": {"v", "t", "n"},
-    "error": {"v", "t", "msg"},
+    "error": {"v", "t", "msg"}, "chat": {"v", "t", "seat", "name", "text"}, "closing": {"v", "t", "msg"},
 }
 
 
@@ -107,6 +107,13 @@ class Wire:
         if m["t"] == "reveal" and not (table.state.phase in (DEAL_OVER, GAME_OVER)
                                         and m["deal"] == table.state.deal_number):
             self.early_reveals.append(text)
+        if m["t"] == "reveal":
+            # the record it carries tells nothing new: the moves every seat was sent one
+            # by one, and the seeds of the deals that are over
+            record = m["record"]
+            if (record["actions"] != table.actions
+                    or record["seeds"] != [d["seed"] for d in table.deals[:m["deal"] + 1]]):
+                self.early_reveals.append(text)
 
 
 async def _play(game: str, wire: Wire) -> dict:

@@ -122,3 +122,52 @@ def test_onefile_plays_a_deal_and_writes_only_to_its_folders(onefile_exe, tmp_pa
         pytest.xfail("the deal was played but not recorded: an --autoplay game that stops after --deals N "
                      "is neither saved nor put in the score history yet (canasta/ui/main.py, session.py)")
     assert recorded >= 1, f"no deal recorded under CANASTA_HOME: {_listing(dirs['canasta-home'])}"
+
+
+def test_onefile_hosts_and_joins_a_networked_deal(onefile_exe, tmp_path):
+    """Two copies of the executable: one hosts an online table (its server inside it, on
+    127.0.0.1 at a port the system picks), the other joins it by address and code; a
+    computer plays each window's seat (--autoplay), and both close after the first deal."""
+    import re
+    import time
+    env_for = {}
+    copies = {}
+    for who in ("host", "joiner"):
+        base = tmp_path / who
+        dirs = {name: base / name for name in ("app", "cwd", "home", "canasta-home", "tmp")}
+        for d in dirs.values():
+            d.mkdir(parents=True)
+        copies[who] = dirs["app"] / onefile_exe.name
+        shutil.copy2(onefile_exe, copies[who])
+        env_for[who] = ({"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(dirs["home"]),
+                         "USERPROFILE": str(dirs["home"]), "CANASTA_HOME": str(dirs["canasta-home"]),
+                         "TMPDIR": str(dirs["tmp"]), "TEMP": str(dirs["tmp"]), "TMP": str(dirs["tmp"]),
+                         "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "LANG": "C.UTF-8",
+                         "CANASTA_HOST_ADDRESS": "127.0.0.1:0"}, dirs)
+        if sys.platform == "win32":
+            env_for[who][0]["SYSTEMROOT"] = os.environ.get("SYSTEMROOT", r"C:\Windows")
+    host_err = tmp_path / "host-stderr.txt"
+    with open(host_err, "w") as err:
+        env, dirs = env_for["host"]
+        host = subprocess.Popen([str(copies["host"]), "--host-table", "--autoplay", "--deals", "1", "--speed",
+                                 "instant"], cwd=dirs["cwd"], env=env, stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            found = None
+            end = time.monotonic() + 120
+            while found is None and time.monotonic() < end and host.poll() is None:
+                found = re.search(r"hosting table ([A-Z0-9]{6}) at ws://127\.0\.0\.1:(\d+)", host_err.read_text())
+                time.sleep(0.2)
+            assert found, host_err.read_text()[-4000:]
+            env, dirs = env_for["joiner"]
+            joiner = subprocess.run([str(copies["joiner"]), "--join", f"127.0.0.1:{found.group(2)}", found.group(1),
+                                     "--autoplay", "--deals", "1", "--speed", "instant"], cwd=dirs["cwd"], env=env,
+                                    capture_output=True, text=True, errors="replace", timeout=300)
+            assert joiner.returncode == 0, joiner.stderr[-4000:]
+            assert f"online table {found.group(1)}: 1 deal(s) played" in joiner.stderr
+            assert host.wait(120) == 0
+        finally:
+            if host.poll() is None:
+                host.kill()
+    said = host_err.read_text()
+    assert f"online table {found.group(1)}: 1 deal(s) played" in said, said[-4000:]
+    assert "Traceback" not in said + joiner.stderr

@@ -153,11 +153,11 @@ def test_tab_on_the_main_menu_visits_the_shown_buttons_in_order(launch):
     menu = app.scene
     assert isinstance(menu, MainMenu) and isinstance(menu, Screen)
     seen = [menu.focused.name]
-    for _ in range(5):
+    for _ in range(6):
         press(app, pygame.K_TAB)
         seen.append(app.scene.focused.name)
     # Continue (no game in progress) and Dismiss (no notice) are hidden: skipped
-    assert seen == ["new", "statistics", "rules", "settings", "quit", "new"]
+    assert seen == ["new", "online", "statistics", "rules", "settings", "quit", "new"]
     press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert app.scene.focused.name == "quit"
     press(app, pygame.K_UP)

@@ -56,7 +56,9 @@ def test_the_main_menu_offers_new_game_statistics_rules_settings_and_quit(launch
 
 def test_the_keyboard_alone_reaches_every_menu_entry(launch):
     app, session = launch()
-    # New game has the focus; Down moves to Statistics; Enter opens it
+    # New game has the focus; Down moves to Play online, then Statistics; Enter opens it
+    press(app, pygame.K_DOWN)
+    assert app.scene.focused is app.scene.control("online")
     press(app, pygame.K_DOWN)
     assert app.scene.focused is app.scene.control("statistics")
     press(app, pygame.K_RETURN)

@@ -102,7 +102,7 @@ class ReviewScene(Scene):
         self.deal = max(1, min(deal, self.deals))
         self.first, self.end_index = deal_bounds(self.record, self.deal)
         self.count = self.end_index - self.first          # moves in this deal
-        self.game = Game(self.record.rules, self.record.seed, self.record.first_dealer)
+        self.game = self.record.fresh()
         for a in self.record.actions[:self.first]:
             self.game.play(a)
         seats = [SeatConfig(n, i == self.seat, "medium") for i, n in enumerate(self.names)]

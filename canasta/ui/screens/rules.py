@@ -266,7 +266,10 @@ class RulesScreen(Screen):
         self.back_button = Button("Back", back, name="back")
         self.fair_button = Button("Why it is fair", self._fair, pygame.K_w,
                                   "How the cards are shuffled and what the computer players see (W)", name="fair")
-        self.controls = [self.chooser, self.back_button, self.fair_button]
+        self.online_button = Button("Playing online", self._online, pygame.K_n,
+                                    "Hosting a table, joining one, and what the online table shows (N)",
+                                    name="online_help")
+        self.controls = [self.chooser, self.back_button, self.fair_button, self.online_button]
         self.default_focus = self.back_button if len(choices) < 2 else self.chooser
         self._content_h = 0
 
@@ -285,6 +288,10 @@ class RulesScreen(Screen):
         """What the two columns say: the rules in force."""
         return rules_sections(self.rules)
 
+    def _online(self) -> None:
+        from ..online.help import OnlineHelpScreen
+        self.app.set_scene(OnlineHelpScreen(self.app, back=lambda: self.app.set_scene(self)))
+
     def _fair(self) -> None:
         from .fair import FairScreen
         self.app.set_scene(FairScreen(self.app, back=lambda: self.app.set_scene(self)))
@@ -296,6 +303,9 @@ class RulesScreen(Screen):
         self.fair_button.visible = type(self) is RulesScreen
         self.fair_button.rect = (pygame.Rect(40, 730, 220, 46) if self.fair_button.visible
                                  else pygame.Rect(0, 0, 0, 0))
+        self.online_button.visible = self.fair_button.visible
+        self.online_button.rect = (pygame.Rect(276, 730, 220, 46) if self.online_button.visible
+                                   else pygame.Rect(0, 0, 0, 0))
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]

@@ -16,7 +16,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from ...store.statistics import compute_statistics
+from ...store.statistics import compute_statistics, online_game
 from ...vocab import AI_LEVELS, HUMAN
 from .. import games as family
 from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
@@ -290,7 +290,8 @@ class StatisticsScreen(Screen):
         pad = v.size(10)
         w = r.w - 2 * pad
         cols = [(0.0, 0.23, short_date(game.get("finished_at")), DIM, "left"),
-                (0.24, 0.30, family.preset_short(str(game.get("variant"))), INK, "left"),
+                (0.24, 0.30, family.preset_short(str(game.get("variant")))
+                 + ("  ·  online" if online_game(game) else ""), INK, "left"),
                 (0.55, 0.30, " - ".join(f"{t:,}" for t in game.get("final_totals", [])), INK, "left"),
                 (0.86, 0.14, result_of(game), GOLD if result_of(game) in ("Won", "Shared") else DIM, "right")]
         for start, width, label, colour, align in cols:

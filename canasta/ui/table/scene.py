@@ -99,13 +99,17 @@ class TableScene(Scene):
 
     def __init__(self, app, game: Game, seats: list[SeatConfig], *, autoplay_deals: Optional[int] = None,
                  screenshot: Optional[str] = None, on_leave: Optional[Callable[[str], None]] = None,
-                 on_change: Optional[Callable[["TableScene", list], None]] = None):
+                 on_change: Optional[Callable[["TableScene", list], None]] = None,
+                 ctl: Optional[TableController] = None):
         self.app = app
         self.screenshot = screenshot
         self.shot_taken_for: Optional[tuple] = None
         self.drag: Optional[Drag] = None
-        self.ctl = TableController(app, game, seats, autoplay_deals=autoplay_deals, on_leave=on_leave,
-                                   on_change=on_change, owner=self)
+        if ctl is None:      # an online table brings its own controller (canasta.ui.online)
+            ctl = TableController(app, game, seats, autoplay_deals=autoplay_deals, on_leave=on_leave,
+                                  on_change=on_change, owner=self)
+        ctl.owner = self
+        self.ctl = ctl
         c = self.ctl
         self.buttons = [
             Button("Draw", c.draw_or_pass, pygame.K_d, "Draw from the stock"),

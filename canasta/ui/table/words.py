@@ -28,6 +28,9 @@ def status_line(ctl) -> str:
     actor = st.to_act
     if ctl.privacy is not None:
         return f"Pass the screen to {ctl.seat_name(ctl.privacy)}."
+    remote = getattr(ctl, "turn_words", None)
+    if remote is not None and actor != ctl.viewer:
+        return remote()      # an online table: another person's (or a computer's) turn, said as such
     if not ctl.seats[actor].human:
         if st.phase == ANSWER:
             return f"{ctl.seat_name(actor)} is deciding whether {ctl.seat_name(st.turn)} may go out."

@@ -1,0 +1,52 @@
+"""*Playing online*: a page of the game's help, reached from the rules screen (its
+*Playing online* button or the N key), in the rules screen's two columns."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...engine.rules import Rules
+from ..screens.rules import RulesScreen
+
+ONLINE_SECTIONS: list[tuple[str, list[str]]] = [
+    ("Host a table", [
+        "Main menu, Play online, Host a table: choose the game and its rules as for a new game, and for each "
+        "seat Me, Open (a person joins it from another computer) or a computer and its level.",
+        "Create table starts a table server inside the game (nothing else to install). The next screen shows "
+        "the table's code in large letters and this computer's address and port: give both to the others "
+        "(Copy puts them on the clipboard), or they find the table in their list on the same home network.",
+        "Start deals: open seats nobody has taken are played by computers.",
+    ]),
+    ("Join a table", [
+        "Main menu, Play online, Join a table: pick the table in the list of tables on this network, or type "
+        "the host's address (as 192.168.1.20:8765) and the code, then Find table, and Sit here at a free seat. "
+        "Your name is the one in Settings.",
+        "If the host's firewall asks, allow the game on private networks (TCP port 8765).",
+    ]),
+    ("At the table", [
+        "The same table as a game on this computer: your hand only, drag cards to meld, the move log, "
+        "hint and the score sheet. Undo is off. The line above your hand says whose turn it is, and whether a "
+        "person or a computer plays it. Chat (F9) has a line to type and quick phrases; Mute silences it.",
+        "If someone's connection drops, the table says \"waiting for Ana\" with the time left; then a computer "
+        "plays for Ana until she is back. If yours drops, a banner says so and the game reconnects by itself.",
+        "Each deal's end writes \"Shuffle checked\" in the move log: the server sent a fingerprint of the deal's "
+        "shuffle before the first card and shows the shuffle after the last, and your game checks that they "
+        "match the cards you saw.",
+        "Leave the table from Escape: your seat is kept. Play online, Back to table sits you down again; a "
+        "host's game brings its table back from where it was saved.",
+    ]),
+]
+
+
+class OnlineHelpScreen(RulesScreen):
+    title = "Playing online"
+
+    def __init__(self, app, back: Callable[[], None]):
+        super().__init__(app, [("", Rules())], back)
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        return ""
+
+    def sections(self) -> list[tuple[str, list[str]]]:
+        return ONLINE_SECTIONS

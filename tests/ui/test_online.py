@@ -1,0 +1,378 @@
+"""Playing online from the window: host a table, a person joins from another computer,
+the deal is played to its end; wrong codes, full tables, no server; a dropped
+connection and the exact table after it. Every server listens on 127.0.0.1 on a port
+the system picks (CANASTA_HOST_ADDRESS)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+import pytest
+
+from harness import click, type_text
+from online_helpers import (Remote, ServerThread, create_table, host_table, open_join_screen, play_my_turns,
+                            type_into, wait_for)
+
+from canasta.engine.observe import observe
+from canasta.net import link as netlink
+from canasta.ui.online.scene import OnlineTableScene
+from canasta.ui.online.screens import JoinScreen, LobbyScreen
+
+
+@pytest.fixture
+def local_host(monkeypatch, user_folders):
+    monkeypatch.setenv("CANASTA_HOST_ADDRESS", "127.0.0.1:0")
+    return user_folders
+
+
+def test_host_a_table_a_person_joins_and_a_deal_is_played_to_its_end(local_host, launch):
+    app, session = launch()
+    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"})
+    code = lobby.info["code"]
+    assert len(code) == 6 and lobby.link.port
+    seats = lobby.info["seats"]
+    assert [s["kind"] for s in seats] == ["person", "medium", "person", "medium"]
+    assert seats[0]["name"] == "Sam" and not seats[2]["taken"]
+    ana = Remote(lobby.link.local_url(), "Ana", think=0.4)   # a person takes a moment
+    try:
+        ana.join(code, 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("name") == "Ana")
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        ctl = table.ctl
+        assert ctl.me == 0 and ctl.obs.seat == 0
+        # Undo is off at an online table, and the line above the hand says who plays
+        assert not table.buttons[7].visible and ctl.undo_point() is None
+        from canasta.ui.table.words import status_line
+        assert play_my_turns(app, lambda: ctl.state.to_act == 1 and ctl.state.phase == "draw", 60)
+        assert status_line(ctl).startswith(f"{ctl.seat_name(1)} is playing (a computer")
+        # at this seat's turn the table waits for it: the window knows what the server
+        # says this seat may know, and no more
+        server_table = lobby.link.server.tables[code]
+        assert play_my_turns(app, lambda: ctl.state.to_act == 2 and ctl.state.phase == "draw", 60)
+        assert status_line(ctl).startswith("Ana is playing (a person, at their computer)")
+        assert wait_for(app, ctl.my_turn, 60)
+        assert ctl.obs == observe(server_table.state, 0)
+        assert play_my_turns(app, lambda: ctl.state.deal_over, seconds=240)
+        assert wait_for(app, lambda: any("shuffle" in line.text for line in ctl.log), 20)
+        assert any(line.text.startswith("Shuffle checked: deal 1 was fixed before it began")
+                   for line in ctl.log)
+        assert ctl.obs == observe(server_table.state, 0)
+        # no network call ever ran on the window's thread
+        assert threading.current_thread().name not in netlink.NETWORK_THREADS
+        assert netlink.NETWORK_THREADS
+    finally:
+        ana.close()
+
+
+@pytest.fixture
+def server():
+    s = ServerThread()
+    yield s
+    s.close()
+
+
+def test_join_by_address_and_code_and_come_back_after_a_dropped_connection(user_folders, launch, server):
+    app, session = launch()
+    host = server.remote("Sam")
+    try:
+        code = create_table(host, ["person", "medium", "person", "medium"], seat=0)
+        join = open_join_screen(app)
+        type_into(app, join.control("address"), server.address)
+        type_into(app, join.control("code"), code.lower())
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: bool(join.info)), join.error
+        assert not join.control("seat0").visible and join.control("seat2").visible
+        click(app, join.control("seat2"))
+        assert wait_for(app, lambda: isinstance(app.scene, LobbyScreen)), join.error
+        lobby = app.scene
+        assert wait_for(app, lambda: lobby.info.get("seats", [{}] * 4)[2].get("taken"))
+        host.call(host.client.start())
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        ctl = table.ctl
+        assert ctl.me == 2
+        server_table = server.server.tables[code]
+        # a few moves, then the connection drops in the middle of the deal
+        assert play_my_turns(app, lambda: len(ctl.game.actions) > 12 or ctl.state.deal_over, 120)
+        ctl.link.drop()
+        assert wait_for(app, lambda: table.banner() is not None and table.banner()[1], 10)
+        said, bad = table.banner()
+        assert "connection to the table was lost" in said and bad
+        assert not ctl.my_turn()
+        assert wait_for(app, lambda: ctl.link_state == "up", 30)
+        assert table.banner() is None or not table.banner()[1]
+        # back at the table: at this seat's turn it is exactly the server's table
+        assert wait_for(app, lambda: ctl.my_turn() or ctl.state.deal_over, 60)
+        assert ctl.obs == observe(server_table.state, 2)
+        assert sorted(ctl.layout.hand_order) == sorted(server_table.state.hands[2])
+        assert play_my_turns(app, lambda: ctl.state.deal_over, 240)
+        assert ctl.link.client.reconnects == 1
+    finally:
+        host.close()
+
+
+def test_a_wrong_code_a_full_table_and_no_server_each_get_one_sentence(user_folders, launch, server):
+    import socket
+    app, session = launch()
+    host = server.remote("Sam")
+    others = [server.remote(n) for n in ("Ana", "Luis")]
+    try:
+        code = create_table(host, ["person", "medium", "person", "person"], seat=0)
+        for seat, r in zip((2, 3), others):
+            r.join(code, seat)
+        join = open_join_screen(app)
+        type_into(app, join.control("address"), server.address)
+        # a code that holds no table
+        wrong = "ACDEFG" if code != "ACDEFG" else "ACDEFH"
+        type_into(app, join.control("code"), wrong)
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: join.pending is None and join.error)
+        assert join.error == "No table has that code."
+        # the table is full
+        type_into(app, join.control("code"), code)
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: join.pending is None and join.error)
+        assert join.error == "This table is full: every seat is taken."
+        assert not any(b.visible for b in join.seat_buttons)
+        # nothing listens there
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        type_into(app, join.control("address"), f"127.0.0.1:{port}")
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: join.pending is None and join.error)
+        assert join.error.startswith("No table server is listening at that address")
+        # a computer that takes the connection but never answers: the window goes on
+        # drawing while it waits, and says so once the wait is over
+        silent = socket.socket()
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        try:
+            type_into(app, join.control("address"), f"127.0.0.1:{silent.getsockname()[1]}")
+            click(app, join.control("look"))
+            longest, frames_drawn = 0.0, 0
+            while join.pending is not None:
+                t0 = time.perf_counter()
+                app.step(1 / 60, [])
+                longest = max(longest, time.perf_counter() - t0)
+                frames_drawn += 1
+                time.sleep(0.01)
+            assert join.error.startswith("No table server answered at that address")
+            assert netlink.CONNECT_SECONDS < 5
+            assert frames_drawn > 20 and longest < netlink.CONNECT_SECONDS / 2
+        finally:
+            silent.close()
+        # a malformed address and code are said before anything is sent
+        type_into(app, join.control("address"), "my computer")
+        click(app, join.control("look"))
+        assert join.error == "That is not a computer's address."
+    finally:
+        host.close()
+        for r in others:
+            r.close()
+
+
+def test_a_finished_online_game_counts_in_statistics_marked_online_and_chat_goes_both_ways(local_host, launch):
+    from canasta.engine import Rules
+    from canasta.ui.screens.stats import StatisticsScreen
+    app, session = launch()
+    # a short game: the first side to 100 wins
+    session.online.host(Rules(target_score=100), ["person", "easy", "person", "easy"], 0, "Sam", None)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScreen)
+    assert wait_for(app, lambda: bool(lobby.info)), lobby.error
+    ana = Remote(lobby.link.local_url(), "Ana")
+    try:
+        ana.join(lobby.info["code"], 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        ctl = table.ctl
+        # chat: a line from Ana arrives; a quick phrase from here reaches her
+        ana.call(ana.client.send({"t": "chat", "text": "Hello from Ana"}))
+        assert wait_for(app, lambda: ("Ana", "Hello from Ana") in ctl.chat)
+        assert ctl.chat_unread == 1
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+        app.step(1 / 60)
+        assert table.chat_open and ctl.chat_unread == 0
+        click(app, table.quick_buttons[0])
+        assert wait_for(app, lambda: ("Sam", "Good game") in ctl.chat)
+        assert wait_for(app, lambda: any('"text":"Good game"' in m for m in list(ana.client.received)), 10)
+        table.toggle_chat()
+        # play to the game's end; Next deal between deals
+        def over():
+            st = ctl.state
+            if st.deal_over and not st.game_over and ctl.sheet_shown and not ctl.waiting_next:
+                click(app, table.sheet_button)
+            return st.game_over
+        assert play_my_turns(app, over, 600)
+        assert wait_for(app, lambda: ctl.game.record is not None and ctl.sheet_shown, 20)
+        # the last deal reviewed from this seat: the record replays to the table's scores
+        from canasta.ui.screens.review import ReviewScene
+        click(app, table.review_button)
+        assert isinstance(app.scene, ReviewScene) and app.scene.seat == 0
+        app.scene.close_review()
+        assert wait_for(app, lambda: app.scene is table, 5)
+        from canasta.engine.record import Game
+        replayed = Game.from_json(ctl.game.record).state
+        assert replayed.game_over and [r.totals for r in replayed.history] == [r.totals for r in ctl.state.history]
+        click(app, table.sheet_button)                      # Finish
+        assert isinstance(app.scene, StatisticsScreen)
+        games = session.db.recent_games(5)
+        assert len(games) == 1
+        g = games[0]
+        assert all(s.get("online") for s in g["seats"])
+        assert g["seats"][0].get("you") and g["seats"][2]["name"] == "Ana" and g["seats"][2]["kind"] == "human"
+        assert g["human_team"] == 0
+        from canasta.store.statistics import online_game
+        assert online_game(g) and not online_game({"seats": [{"kind": "human"}]})
+        assert session.db.record_of(g["id"] if g["id"] is not None else g["uid"])["seeds"]
+        # and it is reviewed from this player's seat
+        from canasta.ui.screens.review import ReviewScene
+        assert session.review_stored_game(g)
+        assert isinstance(app.scene, ReviewScene) and app.scene.seat == 0
+    finally:
+        ana.close()
+
+
+def test_the_help_says_how_to_play_online(launch):
+    from canasta.ui.online.help import ONLINE_SECTIONS, OnlineHelpScreen
+    from harness import press
+    app, session = launch()
+    click(app, app.scene.control("rules"))
+    press(app, pygame.K_n)
+    assert isinstance(app.scene, OnlineHelpScreen)
+    words = " ".join(line for _, lines in ONLINE_SECTIONS for line in lines)
+    for needed in ("Host a table", "Join a table", "code", "Undo is off", "Shuffle checked", "waiting for Ana"):
+        assert needed in words
+
+
+def test_the_host_leaves_the_others_are_told_and_back_to_table_brings_the_table_back(local_host, launch):
+    from harness import press
+    from canasta.ui.online.pause import OnlinePause
+    from canasta.ui.online.screens import PlayOnlineMenu
+    app, session = launch()
+    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"})
+    code = lobby.info["code"]
+    ana = Remote(lobby.link.local_url(), "Ana")
+    try:
+        ana.join(code, 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        ctl = app.scene.ctl
+        assert play_my_turns(app, lambda: len(ctl.game.actions) > 10 or ctl.state.deal_over, 120)
+        moves = len(lobby.link.server.tables[code].actions)
+        port = lobby.link.port
+        # the host leaves: Escape, Leave the table; Ana is told, and her game keeps trying
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, OnlinePause)
+        click(app, app.scene.control("leave"))
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any('"t":"closing"' in m for m in ana.client.received):
+            time.sleep(0.05)
+        assert any('"t":"closing"' in m for m in ana.client.received)
+        assert any("The host closed the table" in m for m in ana.client.received)
+        # the host comes back: Play online, Back to table (the server returns from its journal)
+        click(app, app.scene.control("online"))
+        menu = app.scene
+        assert isinstance(menu, PlayOnlineMenu)
+        app.step(1 / 60)
+        assert menu.control("again").visible and code in menu.control("again").label
+        click(app, menu.control("again"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene), 30)
+        ctl = app.scene.ctl
+        server_table = app.scene.ctl.link.server.tables[code]
+        assert app.scene.ctl.link.port == port          # where the others look for it
+        assert len(server_table.actions) >= moves
+        # Ana comes back by herself, and the game goes on to the deal's end
+        assert wait_for(app, lambda: ana.client.reconnects >= 1, 30)
+        assert wait_for(app, lambda: ctl.my_turn() or ctl.state.deal_over, 60)
+        assert ctl.obs == observe(server_table.state, 0)
+        assert play_my_turns(app, lambda: ctl.state.deal_over, 240)
+    finally:
+        ana.close()
+
+
+def test_a_table_on_a_server_the_player_names_and_copy(user_folders, launch, server):
+    from canasta.ui.online.screens import HostScreen
+    app, session = launch()
+    click(app, app.scene.control("online"))
+    click(app, app.scene.control("host"))
+    form = app.scene
+    assert isinstance(form, HostScreen)
+    form.set_mode(2, "open")
+    form.set_mode(1, "computer")
+    form.set_mode(3, "computer")
+    click(app, form.control("where"))
+    app.step(1 / 60)
+    form.where = "server"
+    app.step(1 / 60)
+    type_into(app, form.control("server"), server.address)
+    click(app, form.control("start"))
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScreen)
+    assert wait_for(app, lambda: bool(lobby.info)), lobby.error
+    code = lobby.info["code"]
+    assert code in server.server.tables and lobby.link.server is None
+    assert [s["kind"] for s in lobby.info["seats"]] == ["person", "medium", "person", "medium"]
+    click(app, lobby.control("copy"))
+    said = lobby.toast.message
+    assert code in lobby.invitation() and server.address in lobby.invitation()
+    assert "Copied" in said or f"give them Canasta table {code}" in said
+
+
+def test_partner_may_i_go_out_is_asked_on_the_partner_s_screen_with_yes_and_no(local_host, launch):
+    from canasta.ai import make_player
+    from canasta.engine import Rules
+    from canasta.net.client import ComputerClient
+    app, session = launch()
+    session.online.host(Rules(target_score=3000), ["person", "easy", "person", "easy"], 0, "Sam", None)
+    lobby = app.scene
+    assert wait_for(app, lambda: bool(lobby.info)), lobby.error
+    ana = Remote(lobby.link.local_url(), "Ana")
+    easy = make_player("easy")
+
+    class Asks:                     # Ana asks whenever she may
+        def choose(self, obs, legal, should_stop=None):
+            ask = [a for a in legal if type(a).__name__ == "Ask"]
+            return ask[0] if ask else easy.choose(obs, legal)
+    ana.client.player = Asks()
+    try:
+        ana.join(lobby.info["code"], 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        ctl = table.ctl
+
+        def asked():
+            st = ctl.state
+            if st.deal_over and not st.game_over and ctl.sheet_shown and not ctl.waiting_next:
+                click(app, table.sheet_button)
+            return ctl.answering()
+        # this window plays its turns but never answers by itself
+        from canasta.engine import legal_actions
+        end = time.monotonic() + 400
+        while time.monotonic() < end and not asked() and not ctl.state.game_over:
+            app.step(1 / 60, [])
+            if ctl.my_turn():
+                ctl.perform(easy.choose(ctl.obs, legal_actions(ctl.state)))
+            time.sleep(0.002)
+        assert ctl.answering(), "Ana never asked"
+        from canasta.ui.table.words import status_line
+        assert status_line(ctl) == "Ana asks you: may I go out?"
+        app.step(1 / 60, [])
+        assert table.yes_button.rect.w > 0 and table.no_button.rect.w > 0
+        answers = sum(1 for s, a in ana.client.played if a["type"] == "answer")
+        click(app, table.no_button)
+        assert wait_for(app, lambda: sum(1 for s, a in ana.client.played if a["type"] == "answer") > answers, 10)
+        seat, answer = [(s, a) for s, a in ana.client.played if a["type"] == "answer"][-1]
+        assert seat == 0 and answer == {"type": "answer", "yes": False}
+    finally:
+        ana.close()

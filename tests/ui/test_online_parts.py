@@ -1,0 +1,212 @@
+"""The parts of online play that need no server: a record with one seed per deal, the
+list of tables heard on the home network (with a stand-in for multicast DNS, and the
+real zeroconf failing or finding nothing without a crash), addresses typed by a
+player, and the steady ids of the backs."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from harness import click
+from online_helpers import open_join_screen, wait_for
+
+from canasta.ai import make_player
+from canasta.engine import Rules, legal_actions
+from canasta.engine.actions import NextDeal
+from canasta.engine.codec import RecordError
+from canasta.engine.observe import observe
+from canasta.engine.record import Game
+from canasta.net.lan import Browser, LanTable, table_from
+from canasta.net.link import server_url
+from canasta.ui.online.facedown import FIRST_ID, FaceDownIds
+
+
+def _two_deals(seeds):
+    game = Game(Rules(), seeds=seeds)
+    bots = [make_player("easy", seed=s) for s in range(4)]
+    while game.state.deal_number < 1 and not game.state.game_over:
+        st = game.state
+        if st.deal_over:
+            game.play(NextDeal())
+            continue
+        game.play(bots[st.to_act].choose(observe(st, st.to_act), legal_actions(st)))
+    return game
+
+
+def test_a_record_with_a_seed_for_each_deal_deals_each_from_its_own():
+    game = _two_deals(["first-seed", "second-seed", "third-seed"])
+    if game.state.game_over:
+        pytest.skip("the game ended in one deal")
+    from canasta.engine.moves import shuffled_deck
+    assert game.state.seed == "second-seed"
+    back = Game.from_json(game.to_json())
+    assert back.seeds == game.seeds and back.state.hands == game.state.hands
+    # the second deal is not the one the first seed would deal
+    plain = dict(game.to_json())
+    plain.pop("seeds")
+    assert Game.from_json(plain).state.hands != game.state.hands   # one seed deals other cards
+    copy = game.fresh()
+    for a in game.actions:
+        copy.play(a)
+    assert copy.state.hands == game.state.hands
+    assert len(shuffled_deck(game.rules, "second-seed", 1)) == 108
+    for bad in ([], ["other"], "x", [1, {"a": 2}]):
+        with pytest.raises(RecordError):
+            Game.from_json({**game.to_json(), "seeds": bad})
+
+
+def test_tables_heard_on_the_network_are_listed_and_fill_the_join_form(user_folders, launch):
+    app, session = launch()
+
+    class Heard:
+        def __init__(self):
+            self.found = []
+
+        def tables(self):
+            return list(self.found)
+
+        def problem(self):
+            return ""
+
+        def close(self):
+            pass
+    heard = Heard()
+    session.online.show_join(heard)
+    join = app.scene
+    app.step(1 / 60)
+    assert join.found == []
+    heard.found = [LanTable("Sam", "Canasta", "ACDEFG", "192.168.1.20", 8765)]
+    app.step(1 / 60)
+    assert join.found == heard.found
+    join.listing.select(0)
+    app.step(1 / 60)
+    click(app, join.control("use"))
+    assert join.address == "192.168.1.20:8765" and join.code == "ACDEFG"
+    # what a service announces becomes a table only when it is one
+    assert table_from("x", ["10.0.0.2"], 8765, {b"code": b"acdefg", b"host": b"Ana"}) == \
+        LanTable("Ana", "Canasta", "ACDEFG", "10.0.0.2", 8765)
+    assert table_from("x", [], 8765, {b"code": b"ACDEFG"}) is None
+    assert table_from("x", ["10.0.0.2"], 8765, {b"code": b"ABC"}) is None
+
+
+def test_the_real_network_browser_never_stops_the_game():
+    browser = Browser()
+    end = time.monotonic() + 3
+    while time.monotonic() < end and not browser.problem():
+        time.sleep(0.1)
+    assert browser.problem() == "" or browser.problem().endswith("type the address and code.")
+    assert all(isinstance(t, LanTable) for t in browser.tables())
+    browser.close()
+
+
+def test_addresses_as_players_type_them():
+    assert server_url("192.168.1.20") == "ws://192.168.1.20:8765"
+    assert server_url(" 192.168.1.20:9000 ") == "ws://192.168.1.20:9000"
+    assert server_url("wss://example.org:443") == "wss://example.org:443"
+    for bad, said in (("", "Type the host's address."), ("host:99999", "The port (after the colon)"),
+                      ("http://x", "The address starts with ws://"), ("my pc", "That is not a computer's")):
+        with pytest.raises(ValueError) as e:
+            server_url(bad)
+        assert str(e.value).startswith(said)
+
+
+def test_the_backs_keep_their_ids_and_a_card_melded_from_a_hand_comes_from_one_of_them():
+    from canasta.engine import new_game
+    from canasta.engine.core import apply_in_place
+    from canasta.net.protocol import event_from_json, event_json
+    st = new_game(Rules(), 5)
+    down = FaceDownIds()
+    down.reset(observe(st, 0))
+    before = down.face_down()
+    assert all(c >= FIRST_ID for h in before.hands[1:] for c in h) and before.hands[0] == ()
+    bots = [make_player("easy", seed=s) for s in range(4)]
+    poses = {}
+    for _ in range(60):
+        if st.deal_over:
+            break
+        seat = st.to_act
+        events = apply_in_place(st, bots[seat].choose(observe(st, seat), legal_actions(st)))
+        seen = [event_from_json(event_json(e, 0)) for e in events]
+        ob = observe(st, 0)
+        old = down.face_down()
+        origin = down.follow(seen, ob, lambda c: poses.setdefault(c, ("pose", c)))
+        now = down.face_down()
+        # the counts are the observation's, and a back that stays keeps its id
+        assert [len(h) for h in now.hands[1:]] == list(ob.hand_sizes[1:])
+        assert len(now.stock) == ob.stock_size
+        for s in range(1, 4):
+            kept = [c for c in old.hands[s] if c in now.hands[s]]
+            assert kept == [c for c in now.hands[s] if c in old.hands[s]]
+        for card, pose in origin.items():
+            assert card < FIRST_ID
+        # no real card of another hand is ever among the backs unless it was seen taken
+        for s in range(1, 4):
+            assert set(c for c in now.hands[s] if c < FIRST_ID) <= set(ob.known[s])
+
+
+class _FakeLink:
+    """A link whose messages are given by the test (what a poll of the network returns)."""
+
+    def __init__(self, batches):
+        self.batches = list(batches)
+        self.seat, self.code, self.port, self.url, self.server, self.name, self.token = 0, "ACDEFG", 1, "ws://x:1", None, "Sam", "t"
+        self.sent = []
+
+    def poll(self):
+        return self.batches.pop(0) if self.batches else []
+
+    def act(self, raw):
+        self.sent.append(raw)
+
+    def start(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_moves_that_arrive_with_the_deal_s_start_are_not_lost(user_folders, launch):
+    """The lobby hands the table everything that came in the same poll as the deal's start
+    (it once dropped it, and the window stayed behind the table, waiting for a turn that
+    had passed)."""
+    import random
+    from canasta.engine.observe import sample_state
+    from canasta.net.link import Note, Update
+    from canasta.net.protocol import event_from_json, event_json, parse, encode
+    from canasta.net.table import Table
+    from canasta.ui.online.screens import LobbyScreen
+    from canasta.ui.online.scene import OnlineTableScene
+    app, session = launch()
+    msg = parse(encode({"t": "create", "game": "classic", "rules": {}, "seats": ["person", "easy", "easy", "easy"],
+                        "seat": 0, "name": "Sam", "fill": True}))
+    table, _ = Table.create("ACDEFG", msg, None)
+    while table.state.to_act == 0:          # the others move first: a dealer on this seat's right
+        table, _ = Table.create("ACDEFG", msg, None)
+    table.start(0)
+
+    def update(seat, action, events):
+        ob = observe(table.state, 0)
+        return Update(seat, action, [event_from_json(event_json(e, 0)) for e in events], ob,
+                      sample_state(ob, random.Random(0)))
+    first = update(-1, None, table.deal_log)
+    bots = [make_player("easy", seed=s) for s in range(4)]
+    later = []
+    while table.state.to_act != 0 and len(later) < 6:
+        seat = table.state.to_act
+        st = table.state
+        from canasta.engine.record import action_to_json
+        action, events, _ = table.act(seat, action_to_json(bots[seat].choose(observe(st, seat), legal_actions(st)),
+                                                           table.rules))
+        later.append(update(seat, action, events))
+    assert later
+    info = {**table.info(), "t": "table"}
+    link = _FakeLink([[Note("table", info), first] + later])
+    app.set_scene(LobbyScreen(session.online, link, None, hosting=True))
+    app.step(1 / 60)
+    assert isinstance(app.scene, OnlineTableScene)
+    app.step(1 / 60)
+    ctl = app.scene.ctl
+    assert ctl.obs == observe(table.state, 0)
+    assert len(ctl.game.actions) == len(later)
