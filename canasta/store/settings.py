@@ -81,6 +81,8 @@ class Settings:
     log_pinned: bool = False
     hints_allowed: bool = True
     undo_allowed: bool = True
+    #: online chat lines make no sound (the chat's Mute)
+    chat_muted: bool = False
     fullscreen: bool = False
     window_size: list[int] = field(default_factory=lambda: list(DEFAULT_WINDOW_SIZE))
     player_name: str = "You"
@@ -200,6 +202,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "log_pinned": _boolean,
     "hints_allowed": _boolean,
     "undo_allowed": _boolean,
+    "chat_muted": _boolean,
     "fullscreen": _boolean,
     "window_size": _window_size,
     "player_name": _player_name,

@@ -41,6 +41,7 @@ def test_round_trip_of_every_value():
         confirm_discard=True,
         hints_allowed=False,
         undo_allowed=False,
+        chat_muted=True,
         fullscreen=True,
         window_size=[1920, 1080],
         player_name='Zoë "Q" \\ O\'Brien',
@@ -137,6 +138,16 @@ def test_the_new_settings_refuse_bad_values_and_keep_the_rest():
     loaded, messages = load_settings()
     assert loaded.reduced_motion is False and loaded.volume == 0.3
     assert messages == ["Ignored in settings.toml: reduced_motion (must be true or false)."]
+
+
+def test_the_online_chats_mute_is_kept_and_a_bad_value_refused():
+    settings_path().write_text('chat_muted = true\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert loaded.chat_muted is True and messages == []
+    settings_path().write_text('chat_muted = 1\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert loaded.chat_muted is False
+    assert messages == ["Ignored in settings.toml: chat_muted (must be true or false)."]
 
 
 def test_the_file_is_plain_toml_a_person_can_edit():

@@ -236,7 +236,7 @@ class OnlineController(TableController):
             del self.chat[:-CHAT_KEPT]
             if d.get("seat") != self.me:
                 self.chat_unread += 1
-                if not getattr(self.app.settings, "chat_muted", False):
+                if not self.app.settings.chat_muted:
                     self.app.sounds.play("draw")
             self.dirty = True
         elif n.kind == "closing":

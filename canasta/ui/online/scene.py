@@ -56,7 +56,7 @@ class OnlineTableScene(TableScene):
 
     def toggle_mute(self) -> None:
         s = self.app.settings
-        s.chat_muted = not getattr(s, "chat_muted", False)
+        s.chat_muted = not s.chat_muted
         self._store_settings()
 
     def send_chat(self, text: Optional[str] = None) -> None:
@@ -83,7 +83,7 @@ class OnlineTableScene(TableScene):
         self.chat_button.label = "Chat  x" if self.chat_open else (f"Chat ({unread})" if unread else "Chat")
         self.review_button.enabled = self.ctl.game.record is not None
         box = CHAT_BOX
-        muted = getattr(self.app.settings, "chat_muted", False)
+        muted = self.app.settings.chat_muted
         self.mute_button.label = "Unmute" if muted else "Mute"
         self.mute_button.rect = v.rect(pygame.Rect(box.right - 88, box.y + 8, 80, 26))
         self.send_button.rect = v.rect(pygame.Rect(box.right - 78, box.bottom - 40, 70, 30))
