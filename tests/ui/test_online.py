@@ -376,3 +376,52 @@ def test_partner_may_i_go_out_is_asked_on_the_partner_s_screen_with_yes_and_no(l
         assert seat == 0 and answer == {"type": "answer", "yes": False}
     finally:
         ana.close()
+
+
+def test_a_person_who_drops_is_waited_for_then_played_by_a_computer_then_back(user_folders, launch, server):
+    """Sam's connection is lost: his seat says "waiting for Sam, 0:0N" counting down the
+    grace time, then "a computer plays for Sam" and his turns go on; when Sam comes back
+    the seat is his again."""
+    from layout_check import probe_frame
+    app, session = launch()
+    sam = server.remote("Sam")
+    try:
+        code = create_table(sam, ["person", "medium", "person", "medium"], seat=0, grace=3)
+        join = open_join_screen(app)
+        type_into(app, join.control("address"), server.address)
+        type_into(app, join.control("code"), code)
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: bool(join.info)), join.error
+        click(app, join.control("seat2"))
+        assert wait_for(app, lambda: isinstance(app.scene, LobbyScreen)), join.error
+        lobby = app.scene
+        assert wait_for(app, lambda: lobby.info.get("seats", [{}] * 4)[2].get("taken"))
+        sam.call(sam.client.start())
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        ctl = table.ctl
+        assert play_my_turns(app, lambda: len(ctl.game.actions) > 8 or ctl.state.deal_over, 120)
+        if ctl.state.deal_over:
+            pytest.skip("the deal ended before Sam's connection could be dropped")
+        # Sam's connection is lost, and his game does not come back by itself
+        sam.client.reconnect = False
+        sam.call(sam.client.drop())
+        assert play_my_turns(app, lambda: any(w.startswith("waiting for Sam, 0:0") for _, w in ctl.absent()), 20)
+        shown = " ".join(w for k, _, w, _ in probe_frame(app).items if k == "text")
+        assert "waiting for sam, 0:0" in shown.lower(), shown
+        assert play_my_turns(app, lambda: (0, "a computer plays for Sam") in ctl.absent()
+                             or ctl.state.deal_over, 30)
+        if ctl.state.deal_over:
+            pytest.skip("the deal ended during the grace time")
+        shown = " ".join(w for k, _, w, _ in probe_frame(app).items if k == "text")
+        assert "a computer plays for sam" in shown.lower(), shown
+        # the computer plays Sam's turns: eight more moves pass his seat at least once
+        moves = len(ctl.game.actions)
+        assert play_my_turns(app, lambda: len(ctl.game.actions) > moves + 8 or ctl.state.deal_over, 60)
+        # Sam comes back: his seat is his again
+        sam.client.reconnect = True
+        sam.call(sam.client.connect())
+        sam.call(sam.client.resume())
+        assert play_my_turns(app, lambda: not ctl.absent() or ctl.state.deal_over, 30), ctl.absent()
+    finally:
+        sam.close()
