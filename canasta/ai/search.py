@@ -35,6 +35,7 @@ from ..engine.cards import KIND_OF, POINTS_OF, RED3
 from ..engine.core import apply_in_place, legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
+from .blunders import visible_blunders
 from .players import Player, StopCheck, observation_key
 from .policy import (NEG, canasta_value, denied_kinds, game_policy, has_sequences, medium_choose, medium_scores,
                      red_threes_plus, trivial)
@@ -229,6 +230,10 @@ class HardPlayer(Player):
     #: in four-player Classic: worlds that follow the players' play and the moves that
     #: turn a deal always searched (False: release 1)
     remembers = True
+    #: never play a visible blunder (:mod:`canasta.ai.blunders`) when a move that is not
+    #: one is legal, unless the search finds the blunder clearly better (with
+    #: ``remembers``; release 1 did not look)
+    avoids_blunders = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
                  candidates: int = DEFAULT_CANDIDATES, depth: int | None = None,
@@ -261,9 +266,25 @@ class HardPlayer(Player):
             cands = order[:1]
         if self.remembers and classic_four(obs.rules):
             cands += [i for i in _turning_points(obs, legal, order) if i not in cands]
+        avoid = self.blunders(obs, legal, order, cands)
         if len(cands) == 1:
             return legal[cands[0]]
-        return legal[self.search(obs, legal, cands, should_stop)]
+        return legal[self.search(obs, legal, cands, should_stop, avoid)]
+
+    def blunders(self, obs: Observation, legal: Sequence[Action], order: list[int], cands: list[int]) -> frozenset:
+        """The candidates that are visible blunders; when there are some, the heuristic's
+        best move that is not one joins the candidates (so the search can weigh it)."""
+        if not (self.avoids_blunders and self.remembers):
+            return frozenset()
+        marks = visible_blunders(obs, legal)
+        if not marks or not any(i in marks for i in cands):
+            return frozenset()
+        safe = next((i for i in order if i not in marks), None)
+        if safe is None:
+            return frozenset()
+        if safe not in cands:
+            cands.append(safe)
+        return frozenset(i for i in cands if i in marks)
 
     def world(self, obs: Observation, rng: random.Random, refine: bool) -> State:
         """One sampled world: the unseen cards dealt at random as ``obs`` allows, then (``refine``)
@@ -275,8 +296,11 @@ class HardPlayer(Player):
         return world
 
     def search(self, obs: Observation, legal: Sequence[Action], cands: list[int],
-               should_stop: StopCheck = None) -> int:
-        """The index in ``legal`` of the candidate with the best mean margin."""
+               should_stop: StopCheck = None, avoid: frozenset = frozenset()) -> int:
+        """The index in ``legal`` of the candidate with the best mean margin. A candidate
+        in ``avoid`` (a visible blunder) is played only when it beats the best of the
+        others by more than the search's noise (:data:`BLUNDER_SE` standard errors and
+        :data:`BLUNDER_POINTS`)."""
         start = time.perf_counter()
         seq_game = has_sequences(obs.rules)
         cap_ms = self.cap_ms
@@ -319,10 +343,34 @@ class HardPlayer(Player):
             # leave the heuristic's choice only for a clear gain
             if mean > max(15.0, 1.0 * se) and mean > best_gain:
                 best_j, best_gain = j, mean
+        if cands[best_j] in avoid:
+            best_j = _clear_of_blunders(results, [i in avoid for i in cands], best_j)
         self.last_stats = {"worlds": worlds, "planned": n_worlds, "candidates": len(cands),
                            "ms": (time.perf_counter() - start) * 1000.0,
                            "means": [sum(r) / len(r) for r in results]}
         return cands[best_j]
+
+
+#: a visible blunder is played only when it beats the best other candidate by more than
+#: this many standard errors of the paired differences, and this many points
+BLUNDER_SE = 3.0
+BLUNDER_POINTS = 40.0
+
+
+def _clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: int) -> int:
+    """The candidate to play instead of ``chosen`` (a visible blunder): the best mean
+    among those that are not blunders, unless ``chosen`` beats it clearly."""
+    safe = [j for j, m in enumerate(marked) if not m]
+    if not safe:
+        return chosen
+    alt = max(safe, key=lambda j: (sum(results[j]), -j))
+    diffs = [a - b for a, b in zip(results[chosen], results[alt])]
+    n = len(diffs)
+    if n < 2:
+        return alt
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return chosen if mean > max(BLUNDER_POINTS, BLUNDER_SE * se) else alt
 
 
 COACH_WORLDS = 48  # worlds (at eight simulated turns) the coach plays for each decision
