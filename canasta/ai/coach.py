@@ -30,7 +30,6 @@ from ..engine.cards import KIND_OF, PLURAL_NAMES, describe
 from ..engine.observe import Observation, observe
 from ..engine.record import Game, action_from_json, action_to_json
 from ..engine.state import DEAL_OVER, GAME_OVER, State
-from .explain import explain
 from .policy import NEG, medium_scores, trivial
 from .search import COACH_WORLDS, score_actions
 
@@ -43,8 +42,9 @@ CLEAR_SE = 2.0
 ALTERNATIVES = 4
 #: results stored with the game are reused only when made with these settings; bump it
 #: whenever a verdict or its sentence would read differently (2: the sentences reworded;
-#: 3: every move of a decision followed to the same moment of the deal)
-COACH_VERSION = 3
+#: 3: every move of a decision followed to the same moment of the deal; 4: the reason is the
+#: fact behind the better move that the hint gives, canasta.ai.advice.why)
+COACH_VERSION = 4
 
 StopCheck = Optional[Callable[[], bool]]
 
@@ -241,11 +241,12 @@ def _phrase(obs: Observation, a: Action) -> str:
 def sentence(obs: Observation, legal: Sequence[Action], played: Action, best: Action, cost: float) -> str:
     """'Taking the pile here was worth about 180 more than drawing from the stock: 14
     cards and it completes your side's canasta of kings.'"""
-    why = explain(obs, best, legal)
-    head, sep, reason = why.partition(": ")
-    reason = reason if sep else why
-    reason = reason.rstrip(".") + "."
+    from .advice import why
+    head, reason = why(obs, best, legal, runner=played)
+    reason = (reason or head).rstrip(".") + "."
     better = _phrase(obs, best)
+    if better == _phrase(obs, played):
+        better += " another way"
     amount = int(round(cost / 10.0)) * 10
     return f"{better[:1].upper()}{better[1:]} here was worth about {amount} more than {_phrase(obs, played)}: {reason}"
 

@@ -378,7 +378,7 @@ COACH_WORLDS = 48  # worlds (at eight simulated turns) the coach plays for each 
 
 def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object = 0,
                   worlds: int = COACH_WORLDS, depth: int | None = None,
-                  should_stop: StopCheck = None) -> list[list[float]]:
+                  should_stop: StopCheck = None, progress=None) -> list[list[float]]:
     """Play every action of ``actions`` (legal for the seat of ``obs``) in the same
     sampled worlds, as the hard player's search does, and return for each action its
     margin in every world (our side's points minus the best other side's), world by
@@ -389,7 +389,8 @@ def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object =
     fixed (``worlds`` at eight simulated turns, scaled like the hard player's), so
     the answer depends on the seed and the observation alone. ``should_stop``, when it
     returns True, ends the search after the current world (at least two are played
-    unless it is already True before the first)."""
+    unless it is already True before the first). ``progress(done, planned)``, when
+    given, is called after every world (the hint's progress mark)."""
     rng = random.Random(f"coach|{seed}|{observation_key(obs)}")
     team = obs.seat % obs.rules.teams
     if depth is None:
@@ -402,7 +403,7 @@ def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object =
     start = obs.turn
     n_worlds = max(2, int(round(worlds * 8 / max(1, depth))))
     results: list[list[float]] = [[] for _ in actions]
-    for _ in range(n_worlds):
+    for w in range(n_worlds):
         if should_stop is not None and should_stop():
             break
         world = sample_state(obs, rng)
@@ -411,4 +412,6 @@ def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object =
             apply_in_place(s, a, obs.seat)
             rollout(s, depth + 1, from_turn=start)
             results[j].append(margin_for(evaluate(s), team))
+        if progress is not None:
+            progress(w + 1, n_worlds)
     return results
