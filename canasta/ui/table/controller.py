@@ -108,6 +108,8 @@ class TableController:
         self.skipping = False
         #: the zones the last hint's cards go to (lit until the position changes)
         self.hint_zones: tuple[str, ...] = ()
+        #: the last hint's move, played as it is when Take pile or Meld is pressed with its cards picked
+        self.hinted = None
         self._rebuild_log()
         self.check_privacy()
         if not game.actions and game.state.deal_number == 0:
@@ -386,6 +388,7 @@ class TableController:
         self.cancel_hint()
         events = self.game.play(action)
         self.hint_zones = ()
+        self.hinted = None
         if reveals_hidden_card(action, events):
             self.reveal_point = len(self.game.actions)
         self._log_action(actor, action, events)
@@ -532,12 +535,26 @@ class TableController:
 
     def take_pile(self) -> None:
         st = self.state
+        if self._follow_hint(TakePile):
+            return
         if st.pile:
             self.release([st.pile[-1]], "hand", from_pile=True)
 
     def meld_selected(self) -> None:
+        if self._follow_hint(Meld):
+            return
         if self.selected:
             self.release(self.selected_in_order(), "meld_area")
+
+    def _follow_hint(self, kind) -> bool:
+        """Take pile or Meld pressed with the hint's cards still picked: play exactly the
+        hinted move (a take with melds, a meld of several groups or onto a chosen meld,
+        which the picked cards alone would not say)."""
+        hinted = self.hinted
+        if (hinted is None or type(hinted) is not kind or self.staged
+                or self.selected != set(cards_of(hinted))):
+            return False
+        return self.perform(hinted)
 
     def discard_selected(self) -> None:
         if len(self.selected) == 1:
@@ -601,6 +618,7 @@ class TableController:
         del self.log[keep:], self.log_at[keep:]
         self.marks = {}
         self.hint_zones = ()
+        self.hinted = None
         self.selected.clear()
         self.staged = []
         self.relayout()
@@ -624,8 +642,9 @@ class TableController:
         self.hints.cancel()
 
     def _hint_answered(self, action) -> None:
-        self.toast.show(self.hints.answer(action), 6)
+        self.toast.show(self.hints.answer(action), 8)
         self.hint_zones = hint_zones(action) if action is not None else ()
+        self.hinted = action
         cards = cards_of(action)
         if cards:
             self.selected = set(cards) & set(self.state.hands[self.state.to_act])
@@ -648,6 +667,10 @@ class TableController:
             self.marks = {seat: (cards, left - dt) for seat, (cards, left) in self.marks.items() if left - dt > 0}
         if self.hints.pending:
             self._poll_ai()
+            text = self.hints.progress_text() if self.hints.pending else ""
+            if text and (text != self.toast.message or self.toast.left < 0.5):
+                self.toast.show(text, 2)   # the hint's progress mark
+                self.dirty = True
         if self.animator.busy:
             return
         if self.pause > 0:
