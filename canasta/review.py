@@ -302,6 +302,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--levels", default="random,hard",
                     help="with --honesty: who plays seat 0, in turn (random, hard, medium, easy, hint)")
     ap.add_argument("--variant", default="classic", help="with --honesty: the game (default classic)")
+    ap.add_argument("--coach-seed", type=int, default=7,
+                    help="with --honesty: the coach's seed (default 7; the review screen's coach, and the "
+                         "hint's worlds, use 0)")
     args = ap.parse_args(argv)
 
     if args.honesty and args.paired:
@@ -315,11 +318,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.honesty:
         levels = [x.strip() for x in args.levels.split(",") if x.strip()]
         res = honesty(args.deals, worlds=args.worlds, others=args.others, out=print, levels=levels,
-                      variant=args.variant)
+                      variant=args.variant, coach_seed=args.coach_seed)
         for level in levels:
             r = res[level]
             share = 100.0 * r["flagged"] / r["decisions"] if r["decisions"] else 0.0
-            print(f"{args.variant}: seat 0 {level}: {r['decisions']} decisions, {r['flagged']} flagged "
+            print(f"{args.variant} (coach seed {args.coach_seed}): seat 0 {level}: {r['decisions']} decisions, "
+                  f"{r['flagged']} flagged "
                   f"({share:.1f}%), mean expected cost {r['mean_cost']:.1f} points per decision ({r['seconds']} s)")
         if "ratio" in res:
             print(f"ratio random/hard: {res['ratio']:.1f}")

@@ -44,7 +44,7 @@ def make_player(level: str, seed: int = 0, budget_ms: float | None = None,
     if level == "hint":   # what the Hint button asks the AI worker (not a level to play against)
         from .advice import HINT_WORLDS, HintPlayer
         scale = 1.0 if budget_ms is None else budget_ms / DEFAULT_BUDGET_MS
-        return HintPlayer(seed=seed, worlds=max(2, int(round(HINT_WORLDS * scale))))
+        return HintPlayer(worlds=max(2, int(round(HINT_WORLDS * scale))))   # the coach's worlds, whatever the seed
     if level in PREVIOUS_RELEASE:
         from .r1 import HardR1, MediumR1
         if level == "hard-r1":
@@ -57,10 +57,11 @@ def hint(obs: Observation, legal: Sequence[Action], seed: int = 0,
          budget_ms: float | None = None) -> tuple[Action, str]:
     """The hint for the seat of ``obs`` (:func:`canasta.ai.advice.advise`: the move the
     coach's search rates best, never a visible blunder unless clearly better) with its
-    one-line reason. ``budget_ms`` scales its worlds as it scales the hard player's."""
+    one-line reason. ``budget_ms`` scales its worlds as it scales the hard player's;
+    the worlds are the coach's own whatever ``seed`` (kept for callers)."""
     from .advice import HINT_WORLDS, advise
     scale = 1.0 if budget_ms is None else budget_ms / DEFAULT_BUDGET_MS
-    a = advise(obs, legal, seed=seed, worlds=max(2, int(round(HINT_WORLDS * scale))))
+    a = advise(obs, legal, worlds=max(2, int(round(HINT_WORLDS * scale))))
     return a.action, a.reason
 
 

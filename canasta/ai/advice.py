@@ -6,9 +6,11 @@ of the deal), over the moves the coach would compare: the medium heuristic's bes
 five, the moves that turn a deal (going out, asking, stopping melding) and, when some
 of those are visible blunders (:mod:`canasta.ai.blunders`), the best move that is not
 one. It plays the best mean, never a visible blunder unless the search finds it
-better than every other candidate by more than its noise. So the coach, looking at
-the same position, finds nothing clearly better than the hint (only its own, other
-worlds can disagree).
+better than the best other candidate by more than its noise (the coach's bar: two
+standard errors and 40 points). Its worlds are the coach's own (the same seed as the
+review screen's coach), so the coach, judging a hint that was followed, plays the very
+same deals out and finds nothing better (a coach with another seed plays other deals
+and can disagree where two moves are close).
 
 Its sentence says what the move does, the fact on the table behind it, and how much
 the search found it worth against the next best move:
@@ -41,10 +43,15 @@ from .players import Player, StopCheck, observation_key
 from .policy import NEG, denied_kinds, going_out_margin, medium_scores, threat, trivial
 from .search import COACH_WORLDS, _clear_of_blunders, _turning_points, score_actions
 
+CLEAR_SE = 2.0   # the coach's bar for a clear gain (canasta.ai.coach.CLEAR_SE)
+
 #: worlds a hint plays (the coach's number, at eight simulated turns)
 HINT_WORLDS = COACH_WORLDS
 #: the longest a hint searches (seconds); then it answers from the worlds played
 HINT_SECONDS = 2.0
+#: the worlds' seed: the window's coach's (the review screen's default), so that the hint and
+#: the coach play the very same deals out from a position and a hint followed is never flagged
+COACH_SEED = 0
 #: moves of the medium heuristic's ranking a hint compares (the coach compares the move
 #: played with the best four others, so these hold every move the coach would weigh)
 HINT_CANDIDATES = 5
@@ -74,7 +81,7 @@ def candidates(obs: Observation, legal: Sequence[Action]) -> tuple[list[int], di
     return cands, marks
 
 
-def advise(obs: Observation, legal: Sequence[Action], *, seed: object = 0, worlds: int = HINT_WORLDS,
+def advise(obs: Observation, legal: Sequence[Action], *, seed: object = COACH_SEED, worlds: int = HINT_WORLDS,
            seconds: float = HINT_SECONDS, should_stop: StopCheck = None,
            progress: Optional[Callable[[int, int], None]] = None) -> Advice:
     """The hint for the seat of ``obs`` (see the module documentation)."""
@@ -91,15 +98,14 @@ def advise(obs: Observation, legal: Sequence[Action], *, seed: object = 0, world
         return (should_stop is not None and should_stop()) or time.perf_counter() > deadline
 
     actions = [legal[i] for i in cands]
-    results = score_actions(obs, actions, seed=("hint", seed), worlds=worlds, should_stop=stop,
-                            progress=progress)
+    results = score_actions(obs, actions, seed=seed, worlds=worlds, should_stop=stop, progress=progress)
     n = len(results[0])
     if n == 0:   # stopped before the first world: the heuristic's choice, said plainly
         return Advice(actions[0], explain(obs, actions[0], legal), 0.0, None, 0, len(cands))
     means = [sum(r) / n for r in results]
     best = max(range(len(cands)), key=lambda j: (means[j], -j))
     if cands[best] in marks:
-        best = _clear_of_blunders(results, [i in marks for i in cands], best)
+        best = _clear_of_blunders(results, [i in marks for i in cands], best, CLEAR_SE)
     runner = max((j for j in range(len(cands)) if j != best), key=lambda j: (means[j], -j))
     gain = means[best] - means[runner]
     action = actions[best]
@@ -266,7 +272,7 @@ class HintPlayer(Player):
 
     level = "hint"
 
-    def __init__(self, seed: int = 0, worlds: int = HINT_WORLDS, seconds: float = HINT_SECONDS):
+    def __init__(self, seed: object = COACH_SEED, worlds: int = HINT_WORLDS, seconds: float = HINT_SECONDS):
         self.seed = seed
         self.worlds = worlds
         self.seconds = seconds

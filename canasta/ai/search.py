@@ -357,7 +357,8 @@ BLUNDER_SE = 3.0
 BLUNDER_POINTS = 40.0
 
 
-def _clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: int) -> int:
+def _clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: int,
+                       clear_se: float = BLUNDER_SE) -> int:
     """The candidate to play instead of ``chosen`` (a visible blunder): the best mean
     among those that are not blunders, unless ``chosen`` beats it clearly."""
     safe = [j for j, m in enumerate(marked) if not m]
@@ -370,7 +371,7 @@ def _clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: i
         return alt
     mean = sum(diffs) / n
     se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-    return chosen if mean > max(BLUNDER_POINTS, BLUNDER_SE * se) else alt
+    return chosen if mean > max(BLUNDER_POINTS, clear_se * se) else alt
 
 
 COACH_WORLDS = 48  # worlds (at eight simulated turns) the coach plays for each decision
