@@ -239,7 +239,8 @@ def hint_sentence(obs: Observation, legal: Sequence[Action], action: Action, run
     if other == _phrase(obs, action):
         other += " another way"
     if pts < 5:
-        return f"{first} About as good as {other}: a close call ({worlds} deals played out from here)."
+        return (f"{first} About as good as {other}: under 5 points between them over {worlds} deals "
+                "played out from here.")
     return f"{first} About {pts} points better than {other} ({worlds} deals played out from here)."
 
 
