@@ -34,7 +34,7 @@ from ..anim import Animator, Pose, motion_speed
 from .voice import TableVoice
 from ..layout import STOCK_POS
 from ..widgets import Toast
-from .hint import Hint, cards_of, hint_zones
+from .hint import Hint, cards_of, follows_hint, hint_zones
 from .gestures import DRAW_FIRST, Play, Refuse, Stage, after_staging, interpret, staged_meld
 from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width
 
@@ -535,26 +535,16 @@ class TableController:
 
     def take_pile(self) -> None:
         st = self.state
-        if self._follow_hint(TakePile):
-            return
-        if st.pile:
+        if follows_hint(self.hinted, TakePile, self.selected, self.staged):
+            self.perform(self.hinted)
+        elif st.pile:
             self.release([st.pile[-1]], "hand", from_pile=True)
 
     def meld_selected(self) -> None:
-        if self._follow_hint(Meld):
-            return
-        if self.selected:
+        if follows_hint(self.hinted, Meld, self.selected, self.staged):
+            self.perform(self.hinted)
+        elif self.selected:
             self.release(self.selected_in_order(), "meld_area")
-
-    def _follow_hint(self, kind) -> bool:
-        """Take pile or Meld pressed with the hint's cards still picked: play exactly the
-        hinted move (a take with melds, a meld of several groups or onto a chosen meld,
-        which the picked cards alone would not say)."""
-        hinted = self.hinted
-        if (hinted is None or type(hinted) is not kind or self.staged
-                or self.selected != set(cards_of(hinted))):
-            return False
-        return self.perform(hinted)
 
     def discard_selected(self) -> None:
         if len(self.selected) == 1:

@@ -35,6 +35,14 @@ def cards_of(action) -> list[int]:
     return cards
 
 
+def follows_hint(hinted, kind, selected, staged) -> bool:
+    """Take pile or Meld (``kind``) pressed with the hint's cards still picked and nothing
+    staged: the hinted move is played as it is (a take with melds, a meld of several
+    groups or onto a chosen meld, which the picked cards alone would not say)."""
+    return (hinted is not None and type(hinted) is kind and not staged
+            and set(selected) == set(cards_of(hinted)))
+
+
 def hint_zones(action) -> tuple[str, ...]:
     """The table zones an action's cards go to, as the layout names them: the side's
     melds it adds to ("meld:<id>"), the meld area for a new meld, the pile for a
