@@ -226,6 +226,27 @@ def why(obs: Observation, action: Action, legal: Sequence[Action], runner: Optio
     return head, tail
 
 
+def cards_used(a: Action) -> list[int]:
+    """The hand cards a meld or a take of the pile puts down."""
+    if type(a) is Meld:
+        return [c for g in a.groups for c in g.cards]
+    if type(a) is TakePile:
+        return list(a.with_cards) + [c for g in a.melds for c in g.cards]
+    return []
+
+
+def _cards_words(cards) -> str:
+    """'two sevens and a joker'."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[KIND_OF[c]] = counts.get(KIND_OF[c], 0) + 1
+    words = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+    parts = [f"{words.get(n, str(n))} {RANK_NAMES.get(k, 'card') if n == 1 else _plural(k)}"
+             for k, n in sorted(counts.items(), key=lambda kv: -kv[0])]
+    parts = [("an" + p[1:]) if p.startswith("a ace") or p.startswith("a eight") else p for p in parts]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def hint_sentence(obs: Observation, legal: Sequence[Action], action: Action, runner: Optional[Action],
                   gain: float, worlds: int, runner_kinds: tuple = ()) -> str:
     """The hint's words: the move, the fact behind it, and its worth against the next best."""
@@ -237,7 +258,10 @@ def hint_sentence(obs: Observation, legal: Sequence[Action], action: Action, run
     pts = int(round(gain / 5.0)) * 5
     other = _phrase(obs, runner)
     if other == _phrase(obs, action):
-        other += " another way"
+        used = cards_used(runner)
+        mine = cards_used(action)
+        same = sorted(KIND_OF[c] for c in used) == sorted(KIND_OF[c] for c in mine)
+        other += f" with {_cards_words(used)} instead" if used and not same else " another way"
     if pts < 5:
         return (f"{first} About as good as {other}: under 5 points between them over {worlds} deals "
                 "played out from here.")
