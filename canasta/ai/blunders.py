@@ -18,6 +18,10 @@ one was legal in the same position:
   table's count (:data:`OUT_BEHIND_POINTS`), while the stock still has cards and no
   other side is about to go out.
 
+The two going-out kinds are judged in Classic, Samba and Bolivia, whose deal score the
+table's count (:func:`canasta.ai.policy.going_out_margin`) follows; in Hand and Foot
+(the feet) and Modern American (its own scoring) only the discards are judged.
+
 The discards are judged by the engine itself: the discard is played in a world dealt
 from the observation and the next player's legal takes are read; a take that needs
 no card from the hand, or only cards the table saw it take, does not depend on the
@@ -34,7 +38,7 @@ from ..engine.cards import KIND_OF
 from ..engine.core import apply_in_place, legal_actions
 from ..engine.observe import Observation, sample_state
 from ..engine.state import DEAL_OVER, GAME_OVER
-from .policy import going_out_margin, groups_gain, threat
+from .policy import game_policy, going_out_margin, groups_gain, threat
 
 #: the kinds, in the order the bench prints them
 KINDS = ("gift", "known_pair", "missed_out", "out_behind")
@@ -119,6 +123,8 @@ def _about_to_end(obs: Observation) -> bool:
 def out_blunders(obs: Observation, legal: Sequence[Action]) -> dict[int, tuple[str, ...]]:
     """The going-out mistakes among ``legal``: every move that neither goes out nor asks
     when going out was plainly right, or the ways of going out when plainly wrong."""
+    if obs.rules.foot_size or game_policy(obs.rules) is not None:
+        return {}   # the table's count below holds neither feet nor Modern American's scoring
     outs = [i for i, a in enumerate(legal) if type(a) is Meld and goes_out(obs, a)]
     if not outs:
         return {}
