@@ -129,3 +129,41 @@ def test_samba_744959_take_the_pile_as_hinted():
     (hinted, played, why), = followed
     assert isinstance(hinted, TakePile) and hinted.melds, hinted
     assert played == hinted, why
+
+
+class ThinkingAI(QuickHintAI):
+    """A hint that never answers (still searching); the other seats play at once."""
+
+    def __init__(self):
+        super().__init__()
+        self.cancels = 0
+
+    def request(self, seat, obs, legal, level):
+        if level != "hint":
+            return super().request(seat, obs, legal, level)
+        self.ticket += 1
+        return self.ticket
+
+    def cancel(self):
+        self.cancels += 1
+        self.pending = None
+
+
+def test_a_hint_shows_its_progress_and_is_dropped_when_the_player_moves(monkeypatch):
+    from canasta.ai import advice
+    settings = Settings()
+    settings.animation_speed = "instant"
+    ai = ThinkingAI()
+    app = App(settings, size=(1280, 800), ai=ai)
+    game = Game(Rules(), 8)
+    scene = TableScene(app, game, default_seats(4, 1, "easy"))
+    app.set_scene(scene)
+    _settle(app, scene)
+    _key(app, pygame.K_h)
+    assert scene.ctl.hint_ticket is not None
+    monkeypatch.setattr(advice, "_progress", [12, 48])
+    app.step(1 / 60, [])
+    assert scene.toast.message == "Thinking about a hint... 25%"
+    _key(app, pygame.K_d)                                  # the player draws meanwhile
+    assert scene.state.phase == "play"
+    assert ai.cancels >= 1 and scene.ctl.hint_ticket is None
