@@ -231,8 +231,7 @@ class HardPlayer(Player):
     #: turn a deal always searched (False: release 1)
     remembers = True
     #: never play a visible blunder (:mod:`canasta.ai.blunders`) when a move that is not
-    #: one is legal, unless the search finds the blunder clearly better (with
-    #: ``remembers``; release 1 did not look)
+    #: one is legal (with ``remembers``; release 1 did not look)
     avoids_blunders = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
@@ -298,9 +297,7 @@ class HardPlayer(Player):
     def search(self, obs: Observation, legal: Sequence[Action], cands: list[int],
                should_stop: StopCheck = None, avoid: frozenset = frozenset()) -> int:
         """The index in ``legal`` of the candidate with the best mean margin. A candidate
-        in ``avoid`` (a visible blunder) is played only when it beats the best of the
-        others by more than the search's noise (:data:`BLUNDER_SE` standard errors and
-        :data:`BLUNDER_POINTS`)."""
+        in ``avoid`` (a visible blunder) is never played: the best of the others is."""
         start = time.perf_counter()
         seq_game = has_sequences(obs.rules)
         cap_ms = self.cap_ms
@@ -344,23 +341,23 @@ class HardPlayer(Player):
             if mean > max(15.0, 1.0 * se) and mean > best_gain:
                 best_j, best_gain = j, mean
         if cands[best_j] in avoid:
-            best_j = _clear_of_blunders(results, [i in avoid for i in cands], best_j)
+            best_j = _clear_of_blunders(results, [i in avoid for i in cands], best_j, math.inf)
         self.last_stats = {"worlds": worlds, "planned": n_worlds, "candidates": len(cands),
                            "ms": (time.perf_counter() - start) * 1000.0,
                            "means": [sum(r) / len(r) for r in results]}
         return cands[best_j]
 
 
-#: a visible blunder is played only when it beats the best other candidate by more than
-#: this many standard errors of the paired differences, and this many points
-BLUNDER_SE = 3.0
+#: the hint plays a visible blunder only when it beats the best other candidate by more than
+#: this many points (and the coach's two standard errors); the hard player never does
 BLUNDER_POINTS = 40.0
 
 
 def _clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: int,
-                       clear_se: float = BLUNDER_SE) -> int:
+                       clear_se: float) -> int:
     """The candidate to play instead of ``chosen`` (a visible blunder): the best mean
-    among those that are not blunders, unless ``chosen`` beats it clearly."""
+    among those that are not blunders, unless ``chosen`` beats it by more than
+    ``clear_se`` standard errors of the paired differences and :data:`BLUNDER_POINTS`."""
     safe = [j for j, m in enumerate(marked) if not m]
     if not safe:
         return chosen
