@@ -206,12 +206,14 @@ def run_review(game: Game, seat: int, deal: Optional[int], seed: int = 0, worlds
 
 
 def play_deal(level0: str, index: int, *, others: str = "medium", player_seed: int = 1000,
-              rules: Optional[Rules] = None) -> Game:
-    """One deal of the honesty sample: seat 0 by ``level0``, the others by ``others``."""
+              rules: Optional[Rules] = None, cap_ms: Optional[float] = None) -> Game:
+    """One deal of the honesty sample: seat 0 by ``level0``, the others by ``others``
+    (``cap_ms``: seat 0's clock cap, for the hard player and the hint; a generous one
+    makes the deal the same whatever the machine's load)."""
     rules = rules or Rules(players=4)
     game = Game(rules, seed=f"honesty:{index}", dealer=index % rules.players)
     n = game.state.rules.players
-    players = [make_player(level0, seed=player_seed + index)]
+    players = [make_player(level0, seed=player_seed + index, cap_ms=cap_ms)]
     players += [make_player(others, seed=player_seed + 100 * s + index) for s in range(1, n)]
     steps = 0
     while game.state.phase not in (DEAL_OVER, GAME_OVER):
@@ -225,7 +227,8 @@ def play_deal(level0: str, index: int, *, others: str = "medium", player_seed: i
 
 def honesty(deals: int = 20, *, coach_seed: int = 7, player_seed: int = 1000, worlds: int = COACH_WORLDS,
             others: str = "medium", out: Optional[Callable[[str], None]] = None,
-            levels: Sequence[str] = ("random", "hard"), variant: str = "classic") -> dict[str, Any]:
+            levels: Sequence[str] = ("random", "hard"), variant: str = "classic",
+            cap_ms: Optional[float] = None) -> dict[str, Any]:
     """Mean expected cost per decision of seat 0 played by each of ``levels`` (the random
     and the hard player; "hint" for the hint), on the same shuffles of ``variant`` (the
     coach's seed differs from the players')."""
@@ -238,7 +241,7 @@ def honesty(deals: int = 20, *, coach_seed: int = 7, player_seed: int = 1000, wo
         flags: list[str] = []
         t0 = time.perf_counter()
         for i in range(deals):
-            game = play_deal(level, i, others=others, player_seed=player_seed, rules=rules)
+            game = play_deal(level, i, others=others, player_seed=player_seed, rules=rules, cap_ms=cap_ms)
             ds = list(review(game, 0, 1, seed=coach_seed, worlds=worlds))
             costs += [d.cost for d in ds]
             flagged += sum(d.flagged for d in ds)
@@ -302,6 +305,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--levels", default="random,hard",
                     help="with --honesty: who plays seat 0, in turn (random, hard, medium, easy, hint)")
     ap.add_argument("--variant", default="classic", help="with --honesty: the game (default classic)")
+    ap.add_argument("--cap-ms", type=float, default=None,
+                    help="with --honesty: seat 0's clock cap per decision (hard, hint; default theirs: "
+                         "2.5 budgets, the hint's 2 s); a generous one makes the run independent of the load")
     ap.add_argument("--coach-seed", type=int, default=7,
                     help="with --honesty: the coach's seed (default 7; the review screen's coach, and the "
                          "hint's worlds, use 0)")
@@ -318,7 +324,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.honesty:
         levels = [x.strip() for x in args.levels.split(",") if x.strip()]
         res = honesty(args.deals, worlds=args.worlds, others=args.others, out=print, levels=levels,
-                      variant=args.variant, coach_seed=args.coach_seed)
+                      variant=args.variant, coach_seed=args.coach_seed, cap_ms=args.cap_ms)
         for level in levels:
             r = res[level]
             share = 100.0 * r["flagged"] / r["decisions"] if r["decisions"] else 0.0

@@ -42,9 +42,10 @@ def make_player(level: str, seed: int = 0, budget_ms: float | None = None,
     if level == "random":
         return RandomPlayer(seed=seed)
     if level == "hint":   # what the Hint button asks the AI worker (not a level to play against)
-        from .advice import HINT_WORLDS, HintPlayer
+        from .advice import HINT_SECONDS, HINT_WORLDS, HintPlayer
         scale = 1.0 if budget_ms is None else budget_ms / DEFAULT_BUDGET_MS
-        return HintPlayer(worlds=max(2, int(round(HINT_WORLDS * scale))))   # the coach's worlds, whatever the seed
+        seconds = HINT_SECONDS if cap_ms is None else cap_ms / 1000.0
+        return HintPlayer(worlds=max(2, int(round(HINT_WORLDS * scale))), seconds=seconds)   # the coach's worlds
     if level in PREVIOUS_RELEASE:
         from .r1 import HardR1, MediumR1
         if level == "hard-r1":
