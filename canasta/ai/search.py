@@ -362,6 +362,8 @@ def _clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: i
     if not safe:
         return chosen
     alt = max(safe, key=lambda j: (sum(results[j]), -j))
+    if not math.isfinite(clear_se):
+        return alt   # never kept (the hard player); and inf * a zero standard error is not a bar
     diffs = [a - b for a, b in zip(results[chosen], results[alt])]
     n = len(diffs)
     if n < 2:
