@@ -32,6 +32,7 @@ from .engine import Rules, apply_in_place, legal_actions, new_game
 from .engine.rules import RulesError, rule_overrides
 from .engine.observe import observe
 from .engine.state import DEAL_OVER, GAME_OVER
+from .engine.variants import names
 
 
 def play_deal(levels: list[str], rules: Rules, seed: object, dealer: int, player_seed: int = 0,
@@ -239,7 +240,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6))
     ap.add_argument("--teams", type=int, default=None, help="six players: 3 pairs (3) or two teams (2)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia")
+    ap.add_argument("--variant", default="classic", help="the game (any the engine plays: " + ", ".join(names()) + ")")
     ap.add_argument("--duplicate", action="store_true", help="play each deal twice, seats swapped")
     ap.add_argument("--workers", type=int, default=1, help="processes to spread the deals over")
     ap.add_argument("--budget-ms", type=float, default=None,
@@ -263,8 +264,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     s = run_arena(ns.team0, ns.team1, ns.deals, ns.players, ns.seed, ns.duplicate, max(1, ns.workers),
                   ns.budget_ms, ns.teams, progress=not ns.quiet, variant=ns.variant, cap_ms=ns.cap_ms,
                   partial=ns.json, options=options or None)
-    if ns.variant != "classic":
-        print(f"game: {ns.variant}")
+    print(f"game: {ns.variant}")
     if options:
         print("rules: " + ", ".join(f"{k}={v}" for k, v in options.items()))
     print(format_report(s))

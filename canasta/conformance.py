@@ -17,7 +17,7 @@ from typing import Any
 
 from .engine import IllegalAction, apply_in_place, check
 from .engine.cards import CODE_OF
-from .engine.core import _take_options
+from .engine.options import take_options
 from .engine.setup import SetupError, action_from, canasta_kinds, position, rules_from, team_melds_summary
 from .engine.state import DRAW, State
 
@@ -157,11 +157,6 @@ def _fact(st: State, key: str, want: Any) -> Any:
     elif key == "canasta_kinds":
         got = [sorted(canasta_kinds(st, t)) for t in range(r.teams)]
         want = [sorted(x) for x in want]
-    elif key in ("feet_sizes", "in_foot") and r.foot_size:
-        if key == "feet_sizes":
-            got = [len(f) if f else None for f in st.feet]
-        else:
-            got = [st.in_foot(s) for s in range(r.players)]
     elif key in ("threes", "special_hand", "feet_sizes", "in_foot"):
         from .engine.variants import game_of
         own = getattr(game_of(r), "vector_fact", None)   # the game's own expectations
@@ -185,7 +180,7 @@ def _fact(st: State, key: str, want: Any) -> Any:
     elif key == "phase":
         got = st.phase
     elif key == "can_take":
-        got = st.phase == DRAW and bool(_take_options(st, st.to_act))
+        got = st.phase == DRAW and bool(take_options(st, st.to_act))
     elif key == "minimum":
         got = [st.minimum(t) for t in range(r.teams)]
     elif key == "deal_over":

@@ -14,7 +14,7 @@ from collections import Counter
 
 from .engine import IllegalAction, Rules, apply_in_place, check, is_legal, legal_actions, new_game
 from .engine.rules import RulesError, rule_overrides
-from .engine.core import score_items
+from .engine.moves import score_items
 from .engine.observe import observe
 from .engine.state import DEAL_OVER, GAME_OVER, State
 from .engine.variants import game_of

@@ -94,6 +94,13 @@ COMPUTER_PAUSES = Choices([
 DEFAULT_COMPUTER_PAUSE = 0.5
 #: The patterns on the backs of the cards (the card art draws one for each).
 CARD_BACKS = Choices([("blue", "Blue"), ("red", "Red"), ("green", "Green"), ("purple", "Purple")])
+#: Text size and Card size: percentages of the usual size, on top of the scaling by
+#: window size (the settings screen steps through these).
+SIZE_PERCENTS = Choices([(p, f"{p}%") for p in range(100, 201, 10)])
+DEFAULT_SIZE_PERCENT = 100
+#: The Card size an old settings file's ``large_cards = true`` becomes (large cards
+#: were 1.12 times the usual size in the hand).
+LARGE_CARDS_PERCENT = 110
 #: How the cards in a hand are ordered.
 HAND_SORTS = Choices([("rank", "By rank"), ("suit", "By suit"), ("none", "As dealt")])
 
@@ -106,5 +113,5 @@ DEFAULT_WINDOW_SIZE = (1280, 800)
 
 
 __all__ = ["Choices", "LEVELS", "DEFAULT_LEVEL", "AI_LEVELS", "SEAT_KINDS", "HUMAN", "COMPUTER", "SEAT_NAMES",
-           "COMPUTER_NAMES", "TABLE_COLOURS", "ANIMATION_SPEEDS", "COMPUTER_PAUSES", "DEFAULT_COMPUTER_PAUSE", "CARD_BACKS", "HAND_SORTS", "MIN_WINDOW_SIZE",
+           "COMPUTER_NAMES", "TABLE_COLOURS", "ANIMATION_SPEEDS", "COMPUTER_PAUSES", "DEFAULT_COMPUTER_PAUSE", "CARD_BACKS", "HAND_SORTS", "SIZE_PERCENTS", "DEFAULT_SIZE_PERCENT", "LARGE_CARDS_PERCENT", "MIN_WINDOW_SIZE",
            "DEFAULT_WINDOW_SIZE"]

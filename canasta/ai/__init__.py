@@ -18,6 +18,11 @@ from ..engine.observe import Observation
 from ..vocab import AI_LEVELS
 from .players import EasyPlayer, MediumPlayer, Player, RandomPlayer
 from .search import DEFAULT_BUDGET_MS, HardPlayer
+from . import american, handfoot, plugins
+
+# the games that bring their own play (the others are played by canasta.ai.policy)
+plugins.register("american", american)
+plugins.register("hand_and_foot", handfoot)
 
 #: every level a computer player can be made at (see canasta.vocab)
 LEVELS = AI_LEVELS

@@ -40,7 +40,8 @@ from ..engine.observe import Observation
 from .blunders import visible_blunders
 from .explain import explain
 from .players import Player, StopCheck, observation_key
-from .policy import NEG, denied_kinds, going_out_margin, medium_scores, threat, trivial
+from .policy import medium_scores, trivial
+from .valuation import NEG, denied_kinds, going_out_margin, threat
 from .search import COACH_WORLDS, _clear_of_blunders, _turning_points, score_actions
 
 CLEAR_SE = 2.0   # the coach's bar for a clear gain (canasta.ai.coach.CLEAR_SE)
@@ -166,7 +167,7 @@ def discard_facts(obs: Observation, card: int, runner: Optional[Action] = None,
 
 
 def _going_out_fact(obs: Observation, action: Action) -> str:
-    from .policy import groups_gain
+    from .valuation import groups_gain
     gain = groups_gain(obs, action.groups) if type(action) is Meld else 0.0
     margin = going_out_margin(obs, obs.seat, gain)
     lead = f"about {abs(int(round(margin / 10.0)) * 10)} {'ahead' if margin >= 0 else 'behind'}"
@@ -177,7 +178,7 @@ def _going_out_fact(obs: Observation, action: Action) -> str:
 
 def _meld_fact(obs: Observation, action: Meld) -> str:
     """'30 points go on the table and your side's queens reach 5 cards of the 7 a canasta needs'."""
-    from .policy import onto_meld
+    from .valuation import onto_meld
     from ..engine.cards import POINTS_OF
     pts = sum(POINTS_OF[c] for g in action.groups for c in g.cards)
     full = obs.rules.canasta_size

@@ -1,7 +1,7 @@
 """The computer players' Modern American Canasta (RULES-variants.md 10.1).
 
-The game module names this module (``AI_MODULE``); :mod:`canasta.ai.policy` hands
-it the decisions of Easy and Medium (and so of Hard's simulations), :mod:`search`
+Registered for the game in ``canasta/ai/__init__.py`` (:mod:`canasta.ai.plugins`);
+:mod:`canasta.ai.policy` hands it the decisions of Easy and Medium (and so of Hard's simulations), :mod:`search`
 its evaluation of a position and :mod:`explain` its hint sentences.
 
 What matters in this game, and what the players weigh: laying threes at once (a free
@@ -23,7 +23,7 @@ from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED
 from ..engine.observe import Observation
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.variants import american as G
-from ..engine.variants.american_rules import kind_after
+from ..engine.variants.american_melds import kind_after
 
 NEG = -1e9
 V = G.VALUE_OF

@@ -35,10 +35,12 @@ from typing import Optional, Sequence
 
 from ..engine.actions import Action, Ask, Discard, Meld, TakePile
 from ..engine.cards import KIND_OF
-from ..engine.core import apply_in_place, legal_actions
+from ..engine.core import apply_in_place
+from ..engine.options import legal_actions
 from ..engine.observe import Observation, sample_state
 from ..engine.state import DEAL_OVER, GAME_OVER
-from .policy import game_policy, going_out_margin, groups_gain, threat
+from .policy import game_policy
+from .valuation import going_out_margin, groups_gain, threat
 
 #: the kinds, in the order the bench prints them
 KINDS = ("gift", "known_pair", "missed_out", "out_behind")

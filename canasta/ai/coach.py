@@ -30,7 +30,8 @@ from ..engine.cards import KIND_OF, PLURAL_NAMES, describe
 from ..engine.observe import Observation, observe
 from ..engine.record import Game, action_from_json, action_to_json
 from ..engine.state import DEAL_OVER, GAME_OVER, State
-from .policy import NEG, medium_scores, trivial
+from .policy import medium_scores, trivial
+from .valuation import NEG
 from .search import COACH_WORLDS, score_actions
 
 #: a decision that cost more than this many points is flagged (see docs/review.md)

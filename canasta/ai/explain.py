@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
 from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, TWO, WILD_OF, describe
 from ..engine.observe import Observation
-from .policy import _group_rank, canasta_value, new_meld_kind, onto_meld, take_chance, threat
+from .valuation import canasta_value, group_rank as _group_rank, new_meld_kind, onto_meld, take_chance, threat
 
 _SUITS = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
 _SHORT = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
@@ -17,7 +17,7 @@ def _run_name(low: int, high: int, suit: int) -> str:
 
 
 def _seq_word(v) -> str:
-    from .policy import has_sequences
+    from .valuation import has_sequences
     from ..engine.variants import game_of
     return getattr(game_of(v.rules), "SEQUENCE_CANASTA", "samba") if has_sequences(v.rules) else "canasta"
 
@@ -91,15 +91,12 @@ def _canasta_note(v, groups, top_rank: int = 0) -> str:
 def explain(obs: Observation, action: Action, legal=None) -> str:
     """A sentence saying what ``action`` does and why it is a good idea (``legal``, when
     given, lets it say that there was no other choice)."""
-    if obs.rules.foot_size:   # Hand and Foot: books and feet
-        from .handfoot import explain as hand_and_foot_sentence
-        said = hand_and_foot_sentence(obs, action, legal)
-        if said:
-            return said
     from .policy import game_policy
-    own = game_policy(obs.rules)
+    own = getattr(game_policy(obs.rules), "explain", None)
     if own is not None:
-        return own.explain(obs, action, legal)
+        said = own(obs, action, legal)   # a game's own sentence (None: the shared one)
+        if said is not None:
+            return said
     t = type(action)
     if t is Draw:
         if obs.pile_top is None:

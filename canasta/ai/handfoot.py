@@ -19,7 +19,7 @@ from typing import Optional, Sequence
 
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, TakePile
 from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF, describe
-from ..engine.core import pile_taken
+from ..engine.melding import pile_taken
 from ..engine.observe import Observation
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.variants import hand_and_foot as G

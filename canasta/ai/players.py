@@ -57,7 +57,7 @@ class RandomPlayer(Player):
         return legal[rng.randrange(len(legal))]
 
 
-class _Heuristic(Player):
+class HeuristicPlayer(Player):
     """A level that plays the highest-scoring action of one policy function."""
 
     policy: Callable[[Observation, Sequence[Action]], Action]
@@ -69,14 +69,14 @@ class _Heuristic(Player):
         return type(self).policy(obs, legal)
 
 
-class EasyPlayer(_Heuristic):
+class EasyPlayer(HeuristicPlayer):
     """Melds what it can, goes out as soon as it can, throws its least useful card."""
 
     level = "easy"
     policy = easy_choose
 
 
-class MediumPlayer(_Heuristic):
+class MediumPlayer(HeuristicPlayer):
     """The solid heuristic player of :mod:`canasta.ai.policy`."""
 
     level = "medium"

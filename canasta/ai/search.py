@@ -32,13 +32,14 @@ from typing import Sequence
 
 from ..engine.actions import Action, Ask, Discard, Meld
 from ..engine.cards import KIND_OF, POINTS_OF, RED3
-from ..engine.core import apply_in_place, legal_actions
+from ..engine.core import apply_in_place
+from ..engine.options import legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
 from .blunders import visible_blunders
 from .players import Player, StopCheck, observation_key
-from .policy import (NEG, canasta_value, denied_kinds, game_policy, has_sequences, medium_choose, medium_scores,
-                     red_threes_plus, trivial)
+from .policy import game_policy, medium_choose, medium_scores, trivial
+from .valuation import NEG, canasta_value, denied_kinds, has_sequences, red_threes_plus
 
 DEFAULT_BUDGET_MS = 250.0
 DEFAULT_WORLDS = 32
@@ -56,9 +57,9 @@ def evaluate(st: State) -> list[float]:
     if st.result is not None:
         return [float(x) for x in st.result.scores]
     r = st.rules
-    own = game_policy(r)
+    own = getattr(game_policy(r), "evaluate", None)
     if own is not None:
-        return own.evaluate(st)
+        return own(st)
     full = r.canasta_size
     sc = r.scoring
     mixed = sc.mixed_canasta

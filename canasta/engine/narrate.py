@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 from .cards import JOKER, KIND_OF, PLURAL_NAMES, RANK_CHARS, RANK_NAMES, RANK_OF, SUIT_OF, TWO, describe
+from .record import Game
 
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -348,7 +349,6 @@ def deal_lines(game: Any, names: Sequence[str], strict: bool = False,
     as the deal's position depends on every deal before it). ``on_action(index, seat,
     turn, action, events)`` is called for every action of the game (``seat`` played
     it during ``turn``'s turn), for other bookkeeping."""
-    from .record import Game
     fresh = Game(game.rules, game.seed, game.first_dealer)
     lines: list[Line] = []
     lines.append(opening_line(fresh.state, names))

@@ -22,6 +22,7 @@ from typing import NamedTuple, Optional
 
 from .cards import JOKER, KIND_COUNT, KIND_OF, RED3, deck_ids, pack_ids
 from .history import Shown
+from .registry import game_of
 from .rules import Rules
 from .state import (COUNT, MELDS, OWNER, PUBLIC, SEAT, TABLE, ZONES, DealResult, State, TableFacts,
                     TableMeld, Zone)
@@ -286,7 +287,6 @@ def sample_state(ob: Observation, rng: random.Random) -> State:
     st.known = [list(k) for k in ob.known]
     unseen = unseen_cards(ob)
     rng.shuffle(unseen)
-    from .variants import game_of
     threes_held = getattr(game_of(ob.rules), "THREES_IN_HAND", False)   # Modern American keeps them
     holdable = [c for c in unseen if threes_held or KIND_OF[c] != RED3]
     placed: set[int] = set()

@@ -12,7 +12,8 @@ from typing import Any, Optional
 
 from .actions import Action, Group, Meld, TakePile
 from .codec import RecordError, cards_from, groups_from, quoted
-from .core import ACTIONS, IllegalAction, action_table, apply_in_place, new_game
+from .core import ACTIONS, IllegalAction, action_table, apply_in_place
+from .moves import new_game
 from .events import Event
 from .rules import Rules, RulesError
 from .cards import KIND_OF

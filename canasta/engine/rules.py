@@ -15,12 +15,13 @@ from typing import Any
 
 from .cards import MAX_PACKS
 from .codec import quoted
+from .registry import get, names
 
 STOCK_EXHAUSTED = ("play_on", "end")
 #: Classic also offers the house rule of RULES.md 9.1: the pile turned into a new stock once
 CLASSIC_STOCK_EXHAUSTED = STOCK_EXHAUSTED + ("reshuffle",)
 
-_BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
+BASE_MINIMUMS = ((0, 50), (1500, 90), (3000, 120))
 
 
 _BOOL_OPTIONS = ("more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
@@ -127,7 +128,6 @@ class Rules:
         named by ``variant`` (a module of :mod:`canasta.engine.variants`) fills them in."""
         if not isinstance(self.variant, str):
             raise RulesError("The game must be named by text.")
-        from .variants import get, names
         game = get(self.variant)
         if game is None:
             raise RulesError(f"Unknown game {quoted(self.variant)}; this version plays: {', '.join(names())}.")
@@ -158,7 +158,7 @@ class Rules:
         if score < 0:
             return self.negative_minimum
         need = 0
-        for threshold, minimum in self.minimum_table or _BASE_MINIMUMS:
+        for threshold, minimum in self.minimum_table or BASE_MINIMUMS:
             if score >= threshold:
                 need = minimum
         return need

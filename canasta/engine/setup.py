@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
-from .cards import BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, MAX_PACKS, RED3, WILD_OF, code_kind, deck_ids, ids_of_code
-from .core import check_exhausted, deal_from_deck, reset_turn
+from .cards import (BLACK3, CHAR_RANKS, CODE_OF, KIND_OF, MAX_PACKS, RANK_CHARS, RED3, SUITS, WILD_OF, code_kind, deck_ids,
+                    ids_of_code)
+from .core import is_legal
+from .moves import check_exhausted, deal_from_deck, reset_turn
+from .options import melds_accepting
 from .rules import Rules, RulesError
 from .state import DRAW, PLAY, State, TableMeld
-from .variants import game_of, refresh_meld
+from .registry import game_of, refresh_meld
 
 
 class SetupError(ValueError):
@@ -257,7 +260,6 @@ def _open_groups(st: State, seat: int, rank: int, cards=None) -> list[int]:
     """Ids of the side's open melds that ``cards`` may join (the game decides: its
     groups of ``rank``, and in Samba the sequences they extend)."""
     if cards is not None:
-        from .core import melds_accepting
         return melds_accepting(st, seat, cards)
     if not rank:
         return []
@@ -290,7 +292,6 @@ def _first_legal(st: State, seat: int, build, options: list[list]) -> Action:
     otherwise it joins the side's meld of its rank. When none is legal, the last
     combination (every group onto a meld where one exists), so the engine says why."""
     from itertools import product
-    from .core import is_legal
     combos = list(product(*options))
     for choice in combos:
         action = build(choice)
@@ -353,12 +354,10 @@ def action_from(st: State, data: Any) -> tuple[int, Action]:
 def kind_code(kind: int) -> str:
     if kind == BLACK3:
         return "3"
-    from .cards import RANK_CHARS
     return RANK_CHARS.get(kind, "?")
 
 
 def team_melds_summary(st: State, team: int) -> list[dict]:
-    from .cards import SUITS, RANK_CHARS
     out = []
     for m in st.melds[team]:
         d = {"kind": m.kind, "rank": kind_code(m.rank), "size": len(m.cards), "wilds": m.wilds,

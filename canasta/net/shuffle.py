@@ -23,7 +23,7 @@ import hashlib
 import secrets
 from typing import Iterable, NamedTuple, Optional
 
-from ..engine.core import shuffled_deck
+from ..engine.moves import shuffled_deck
 from ..engine.rules import Rules
 
 

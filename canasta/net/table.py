@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..engine import IllegalAction, NextDeal, Rules, apply_in_place, deal_from_deck
-from ..engine.core import shuffled_deck
+from ..engine.moves import shuffled_deck
 from ..engine.codec import RecordError
 from ..engine.observe import observe
 from ..engine.record import FORMAT, VERSION, action_from_json, action_to_json

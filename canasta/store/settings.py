@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, DEFAULT_COMPUTER_PAUSE, DEFAULT_WINDOW_SIZE, HAND_SORTS, MIN_WINDOW_SIZE, TABLE_COLOURS
+from ..vocab import (ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, DEFAULT_COMPUTER_PAUSE, DEFAULT_SIZE_PERCENT,
+                     DEFAULT_WINDOW_SIZE, HAND_SORTS, LARGE_CARDS_PERCENT, MIN_WINDOW_SIZE, SIZE_PERCENTS, TABLE_COLOURS)
 from .atomic import atomic_write_text, quarantine, read_file, remove_stale_temps
 from .names import MAX_NAME_LENGTH, check_name, shown
 from .paths import config_dir, describe_error, ensure_dir, file_in_place
@@ -69,7 +70,10 @@ class Settings:
     #: the high-contrast theme: black table and panels, white edges, text at 7:1 or more
     high_contrast: bool = False
     four_colour: bool = False
-    large_cards: bool = False
+    #: Text size and Card size, in percent of the usual (100 to 200, in steps of 10); the
+    #: old setting ``large_cards = true`` is read as a Card size of ``LARGE_CARDS_PERCENT``
+    text_size: int = DEFAULT_SIZE_PERCENT
+    card_size: int = DEFAULT_SIZE_PERCENT
     show_points: bool = False
     hand_sort: str = "rank"
     confirm_discard: bool = False
@@ -122,6 +126,15 @@ def _pause(value: Any) -> float:
     if not (0.0 <= float(value) <= 2.0):  # also rejects nan
         raise ValueError("must be from 0 to 2 seconds")
     return min(COMPUTER_PAUSES, key=lambda p: abs(p - float(value)))
+
+
+def _percent(value: Any) -> int:
+    """A size in percent, 100 to 200, taken as the nearest step the game offers."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("must be a percentage from 100 to 200")
+    if not (SIZE_PERCENTS[0] <= float(value) <= SIZE_PERCENTS[-1]):  # also rejects nan
+        raise ValueError(f"must be from {SIZE_PERCENTS[0]} to {SIZE_PERCENTS[-1]}")
+    return min(SIZE_PERCENTS, key=lambda p: abs(p - float(value)))
 
 
 def _window_size(value: Any) -> list[int]:
@@ -179,7 +192,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "table_colour": _one_of(TABLE_COLOURS),
     "high_contrast": _boolean,
     "four_colour": _boolean,
-    "large_cards": _boolean,
+    "text_size": _percent,
+    "card_size": _percent,
     "show_points": _boolean,
     "hand_sort": _one_of(HAND_SORTS),
     "confirm_discard": _boolean,
@@ -204,6 +218,13 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     """
     settings = Settings()
     ignored: list[str] = []
+    data = dict(data)
+    old_large = data.pop("large_cards", None)      # before Card size: a Large cards switch
+    if old_large is not None and "card_size" not in data:
+        if isinstance(old_large, bool):
+            settings.card_size = LARGE_CARDS_PERCENT if old_large else DEFAULT_SIZE_PERCENT
+        else:
+            ignored.append("large_cards (must be true or false)")
     for key, value in data.items():
         check = _CHECKS.get(key)
         if check is None:

@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from .cardart import CardArt  # noqa: E402
-from .draw import HC_BACKGROUND, set_high_contrast  # noqa: E402
+from .draw import HC_BACKGROUND, set_high_contrast, set_text_scale  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .sound import SoundBoard  # noqa: E402
 
@@ -58,6 +58,7 @@ class App:
                 pass
         self.art = CardArt(settings.card_back, settings.four_colour, settings.show_points)
         set_high_contrast(settings.high_contrast)
+        set_text_scale(settings.text_size / 100)
         self.sounds = SoundBoard(settings.sound, settings.volume)
         from .speech import Speech
         self.speech = Speech(settings)      # Read the game aloud; the back end is found when first needed
@@ -139,6 +140,7 @@ class App:
         self.sounds.set_enabled(s.sound)
         self.sounds.set_volume(s.volume)
         set_high_contrast(s.high_contrast)
+        set_text_scale(s.text_size / 100)
         self._felt.clear()
         for listener in list(self.settings_listeners):
             listener()

@@ -132,11 +132,44 @@ def fill(colour):
     return HC_BACKGROUND
 
 
+# --------------------------------------------------------------------------- text size
+#
+# The setting *Text size* (100% to 200%): every font is that much larger than the size
+# asked for, on every screen and at the table. Sizes are asked for as ever (the pixel
+# size at 100%); a line's height is ``size * text_scale()``. Fitted text (fit_text) may
+# shrink back to what 100% fits, no further.
+
+TEXT_SCALE = 1.0
+
+
+def set_text_scale(scale: float) -> None:
+    global TEXT_SCALE
+    scale = min(2.0, max(1.0, float(scale)))
+    if scale != TEXT_SCALE:
+        TEXT_SCALE = scale
+        _TEXT_CACHE.clear()
+
+
+def text_scale() -> float:
+    """The Text size setting as a factor (1.0 to 2.0)."""
+    return TEXT_SCALE
+
+
+#: a title (already large type) grows by at most this much with the Text size
+TITLE_GROWTH = 1.25
+
+
+def title_size(size: int) -> int:
+    """The size to ask for a title of ``size`` pixels: it grows with the Text size up to
+    :data:`TITLE_GROWTH`, not twice (large type is read by everyone, and keeps its place)."""
+    return max(1, int(round(size * min(TEXT_SCALE, TITLE_GROWTH) / TEXT_SCALE)))
+
+
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    size = max(8, int(size))
+    size = max(8, int(round(int(size) * TEXT_SCALE)))
     key = (size, bold)
     f = _FONTS.get(key)
     if f is None:
@@ -152,7 +185,7 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 def text(s: str, size: int, colour=INK, bold: bool = False) -> pygame.Surface:
     """A rendered line of text (cached: labels repeat every frame)."""
     colour = ink(colour)
-    key = (s, int(size), colour, bold)
+    key = (s, int(size), colour, bold, TEXT_SCALE)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 800:
@@ -213,7 +246,8 @@ def fit_text(s: str, size: int, width: int, bold: bool = False, shrink: float = 
     stays inside its box at any window size.
     """
     width = max(1, int(width))
-    low = max(8, int(size * shrink))
+    # larger text may shrink back to what 100% fits (``shrink`` 1: not at all, as before)
+    low = max(8, int(size)) if shrink >= 1.0 else max(4, int(size * shrink / TEXT_SCALE))
     for candidate in range(int(size), low - 1, -1):
         if font(candidate, bold).size(s)[0] <= width:
             return s, candidate
@@ -238,9 +272,16 @@ def draw_fitted(dest: pygame.Surface, s: str, size: int, rect: pygame.Rect, colo
     return blit_text(dest, line, fs, (rect.x, rect.centery), colour, bold, anchor="midleft")
 
 
+def draw_fitted_centre(dest: pygame.Surface, s: str, size: int, cx: int, y: int, width: int, colour=INK) -> pygame.Rect:
+    """One line centred at ``cx`` under ``y``, in smaller type if it must to fit ``width``."""
+    line, size = fit_text(s, size, width)
+    return blit_text(dest, line, size, (cx, y), colour, anchor="midtop")
+
+
 def draw_heading(dest: pygame.Surface, v: View, label: str, x: float, y: float, width: float) -> None:
     """A section heading: gold small capitals with a thin rule to the right."""
-    r = blit_text(dest, label.upper(), v.size(17), v.pt(x, y), GOLD, bold=True)
+    line, size = fit_text(label.upper(), v.size(17), v.size(width), bold=True)    # larger text: within its width
+    r = blit_text(dest, line, size, v.pt(x, y), GOLD, bold=True)
     x0 = r.right + v.size(10)
     x1 = v.pt(x + width, y)[0]
     if x1 > x0:
@@ -250,7 +291,7 @@ def draw_heading(dest: pygame.Surface, v: View, label: str, x: float, y: float, 
 
 def draw_title(dest: pygame.Surface, v: View, title: str, subtitle: str = "") -> None:
     """The title of a screen, centred at the top, with a gold ornament under it."""
-    r = blit_text(dest, title, v.size(50), v.pt(640, 22), GOLD, bold=True, anchor="midtop")
+    r = blit_text(dest, title, title_size(v.size(50)), v.pt(640, 22), GOLD, bold=True, anchor="midtop")
     y = r.bottom + v.size(6)
     cx = r.centerx
     half = max(r.w // 2 + v.size(30), v.size(120))
@@ -259,7 +300,8 @@ def draw_title(dest: pygame.Surface, v: View, title: str, subtitle: str = "") ->
     d = v.size(5)
     pygame.draw.polygon(dest, GOLD, [(cx, y - d), (cx + d, y), (cx, y + d), (cx - d, y)])
     if subtitle:
-        blit_text(dest, subtitle, v.size(20), (cx, y + v.size(10)), DIM, anchor="midtop")
+        # part of the title: grows as it does, at most a quarter (the screen's panels start under it)
+        blit_text(dest, subtitle, title_size(v.size(20)), (cx, y + v.size(10)), DIM, anchor="midtop")
 
 
 def dim(dest: pygame.Surface, alpha: int = 150) -> None:
@@ -287,7 +329,7 @@ def draw_tip(dest: pygame.Surface, v: View, rect, message: str, width: int = 420
     returns the box in pixels."""
     size = v.size(17)
     lines = wrap(message, size, v.size(width))
-    line_h = int(size * 1.1)
+    line_h = int(size * 1.1 * TEXT_SCALE)
     w = max(font(size).size(line)[0] for line in lines) + v.size(20)
     h = line_h * len(lines) + v.size(12)
     anchor = v.rect(rect)

@@ -11,7 +11,7 @@ import pygame
 
 from . import draw as theme
 from .controls import Control
-from .draw import FIELD_BG, FIELD_BORDER, GOLD, GOLD_DEEP, INK, MUTED, blit_text, draw_fitted, font
+from .draw import FIELD_BG, FIELD_BORDER, GOLD, GOLD_DEEP, INK, MUTED, blit_text, draw_fitted, font, text_scale
 from .layout import View
 
 
@@ -119,10 +119,15 @@ class ListView(Control):
         super().__init__(name)
         self.items = items
         self.draw_row = draw_row
-        self.row_height = row_height
+        self.base_row_height = row_height
         self.selected: Optional[int] = 0 if items else None
         self.scroll = 0
         self.on_select = on_select
+
+    @property
+    def row_height(self) -> int:
+        """A row's height (logical): taller with the Text size, so its words keep their size."""
+        return int(round(self.base_row_height * (1 + (text_scale() - 1) * 0.6)))
 
     @property
     def visible_rows(self) -> int:

@@ -10,9 +10,8 @@ four players in partnerships). Presets are found by asking the game's ``resolve`
 which seatings it accepts; the preset key is what the score history stores as a
 game's ``variant`` (with the game itself in its options).
 
-The options a game shows are its module's ``OPTIONS`` (option names) when it has
-one, else those of :data:`GAME_OPTIONS` that :class:`~canasta.engine.rules.Rules`
-knows. Each has a label, the values it steps through and a one-line explanation
+The options a game shows are its module's ``OPTIONS`` (option names that
+:class:`~canasta.engine.rules.Rules` knows; the target score alone when it names none). Each has a label, the values it steps through and a one-line explanation
 (the module's ``OPTION_HELP``, then the engine's, then :data:`EXTRA_HELP`).
 """
 
@@ -32,22 +31,8 @@ SEATING_WORDS = {(4, None): "four players in partnerships", (2, None): "two play
 SEATING_SHORT = {(4, None): "4 players", (2, None): "2 players", (3, None): "3 players",
                  (6, 3): "6 players (pairs)", (6, 2): "6 players (threes)"}
 
-#: The options each game shows on the New game screen, in order (those Rules does not
-#: know yet are left out). Seat-dependent options (packs, cards dealt and drawn,
-#: canastas to go out) come first.
-GAME_OPTIONS: dict[str, tuple[str, ...]] = {
-    "classic": ("decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score", "stock_exhausted",
-                "wild_limit", "more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
-                "ask_to_go_out", "jokers", "natural_canastas_to_go_out", "concealed_bonus"),
-    "samba": ("target_score", "stock_exhausted", "wild_limit", "twice_naturals", "merge_groups",
-              "out_needs_clean", "sequence_canasta_bonus", "pile_always_frozen", "take_onto_sequence",
-              "black_three_freezes", "going_out_bonus", "concealed_bonus", "all_red_threes",
-              "red_threes_need_two_canastas", "ask_to_go_out"),
-    "bolivia": ("target_score", "stock_exhausted", "wild_limit", "twice_naturals", "merge_groups",
-                "out_needs_escalera", "sequence_canasta_bonus", "bolivia_bonus", "black_three_in_hand",
-                "pile_always_frozen", "take_onto_sequence", "black_three_freezes", "going_out_bonus",
-                "concealed_bonus", "all_red_threes", "red_threes_need_two_canastas", "ask_to_go_out"),
-}
+#: The options a game that names none shows on the New game screen.
+DEFAULT_OPTIONS = ("target_score",)
 
 #: One-line explanations of the options the engine's OPTION_HELP does not cover.
 EXTRA_HELP = {
@@ -269,7 +254,7 @@ def option_keys(game: str) -> tuple[str, ...]:
     m = variants.get(game)
     keys = getattr(m, "OPTIONS", None) if m is not None else None
     if keys is None:
-        keys = GAME_OPTIONS.get(game) or tuple(k for k in LABELS if k in GAME_OPTIONS["classic"])
+        keys = DEFAULT_OPTIONS
     return tuple(k for k in keys if k in known)
 
 

@@ -17,17 +17,20 @@ CARD_W, CARD_H = 70, 98
 @dataclass
 class View:
     """The window (``width`` x ``height`` pixels) showing a logical table ``logical_w``
-    wide (wider than 1280 when the table has a column beside it: the pinned move log)."""
+    wide (wider than 1280 when the table has a column beside it: the pinned move log)
+    and ``logical_h`` high (higher than 800 when the table uses a taller window's height:
+    see :func:`canasta.ui.table.frame.table_height`)."""
 
     width: int
     height: int
     logical_w: int = LOGICAL_W
+    logical_h: int = LOGICAL_H
 
     def __post_init__(self) -> None:
         # worked out once: a frame asks for them thousands of times
-        s = min(self.width / self.logical_w, self.height / LOGICAL_H)
+        s = min(self.width / self.logical_w, self.height / self.logical_h)
         self._s = s
-        self._ox, self._oy = (self.width - self.logical_w * s) / 2, (self.height - LOGICAL_H * s) / 2
+        self._ox, self._oy = (self.width - self.logical_w * s) / 2, (self.height - self.logical_h * s) / 2
 
     @property
     def scale(self) -> float:

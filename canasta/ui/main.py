@@ -9,8 +9,6 @@ sentence is printed and shown on the main menu.
 
 from __future__ import annotations
 
-import sys
-
 from ..engine import Rules
 from ..vocab import DEFAULT_LEVEL
 from .session import Session, default_seats
@@ -67,8 +65,3 @@ def run(args, ai=None) -> int:
         return app.run()
     finally:
         session.close()
-
-
-if __name__ == "__main__":  # pragma: no cover - ``python -m canasta`` is the way in
-    from ..__main__ import main
-    sys.exit(main())

@@ -15,6 +15,7 @@ import pygame
 from .forms import GOLD_DEEP, MUTED, Button, Screen, dim, draw_fitted, wrap_lines
 from .layout import View
 from .widgets import DIM, GOLD, INK, blit_text, panel
+from .draw import font, title_size
 
 # the fan of cards over the title: ace of hearts, king of spades, joker, queen of
 # diamonds, three of hearts
@@ -81,7 +82,10 @@ class MainMenu(Screen):
     def layout(self) -> None:
         resumable = self.session.resumable is not None
         self.continue_button.visible = resumable
-        y = 318
+        # under the title and its line (larger with the Text size)
+        v = self.view
+        below = font(title_size(v.size(104)), True).get_linesize() + v.size(4) + font(v.size(22)).get_linesize()
+        y = max(318, int(186 + below / v.scale) + 10)
         w, h, gap = 340, 48, 11
         for b in (self.continue_button, self.new_button, self.stats_button, self.rules_button,
                   self.settings_button, self.quit_button):
@@ -145,9 +149,9 @@ class MainMenu(Screen):
         self._draw_fan(surf, v)
         # the title with a shadow
         pos = v.pt(640, 186)
-        blit_text(surf, "Canasta", v.size(104), (pos[0] + v.size(3), pos[1] + v.size(4)), (10, 30, 18),
+        blit_text(surf, "Canasta", title_size(v.size(104)), (pos[0] + v.size(3), pos[1] + v.size(4)), (10, 30, 18),
                   bold=True, anchor="midtop")
-        r = blit_text(surf, "Canasta", v.size(104), pos, GOLD, bold=True, anchor="midtop")
+        r = blit_text(surf, "Canasta", title_size(v.size(104)), pos, GOLD, bold=True, anchor="midtop")
         y = r.bottom + v.size(4)
         blit_text(surf, "The classic card game from Uruguay", v.size(22), (r.centerx, y), DIM, anchor="midtop")
         if self.session.resumable is not None and self.continue_button.rect.w:
@@ -240,11 +244,14 @@ class PauseMenu(Screen):
     def draw_content(self, surf: pygame.Surface, v: View) -> None:
         box = v.rect((430, 214, 420, 416))
         panel(surf, box, (16, 38, 26), 240, radius=v.size(16), border=(200, 160, 70))
-        blit_text(surf, "Paused", v.size(46), (box.centerx, box.y + v.size(22)), GOLD, bold=True, anchor="midtop")
+        title = blit_text(surf, "Paused", title_size(v.size(46)), (box.centerx, box.y + v.size(22)), GOLD, bold=True,
+                          anchor="midtop")
         st = self.table.game.state
         seed = self.table.game.seed
         line = f"Deal {st.deal_number + 1}  -  deal number {seed}"
-        draw_fitted(surf, line, v.size(19), v.rect((450, 282, 380, 24)), DIM, align="center")
+        row = v.rect((450, 282, 380, 24))
+        row.y = max(row.y, title.bottom + v.size(2))
+        draw_fitted(surf, line, v.size(19), row, DIM, align="center")
         pygame.draw.line(surf, GOLD_DEEP, v.pt(500, 322), v.pt(780, 322), max(1, v.size(1)))
         draw_fitted(surf, "The game is saved after every move.", v.size(17), v.rect((450, 598, 380, 22)), MUTED,
                     align="center")

@@ -242,6 +242,8 @@ class Session:
         when its game ends.
         """
         self.autoplay = autoplay
+        if save:
+            self._record_replaced()
         game = Game(rules, seed)
         meta = {"preset": preset or preset_of(rules), "uid": uuid.uuid4().hex, "started_at": _now()}
         scene = self._open_table(game, seats, meta, save=save, autoplay_deals=autoplay_deals,
@@ -250,6 +252,18 @@ class Session:
             self.resumable = None
             self.save_now(checkpoint=True)
         return scene
+
+    def _record_replaced(self) -> None:
+        """The game under Continue is about to be replaced by a new one: it goes into
+        the score history as unfinished (no winner), so Statistics lists it and Review
+        can replay it. A game in which nobody has moved yet is simply dropped."""
+        r = self.resumable
+        if r is None or r.game.state.game_over or not r.game.actions:
+            return
+        meta = dict(r.meta)
+        meta.setdefault("uid", uuid.uuid4().hex)
+        if meta["uid"] not in self.recorded:
+            self._record(r.game, r.seats, meta)
 
     def continue_game(self) -> Optional[TableScene]:
         r = self.resumable

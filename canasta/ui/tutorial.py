@@ -40,7 +40,8 @@ from ..engine.record import Game
 from ..engine.setup import position
 from ..engine.state import State
 from ..vocab import DEFAULT_LEVEL
-from .draw import GOLD, INK, fit_text, panel, text, wrap
+from .draw import GOLD, INK, fit_text, font, overlay, panel, text, text_scale, wrap
+from .table.words import stock_label
 from .layout import CARD_H, View
 from .table.hint import cards_of
 from .table.layout import COUNT_LABEL_DY, card_rect, zone_rect
@@ -410,16 +411,24 @@ class LessonScene(TableScene):
         from .table.view import MIN_TEXT, fs
         tsize, size = fs(v, CAPTION_TITLE), fs(v, CAPTION_TEXT)
         box = v.rect(CAPTION_BOX)
+        fr = self.ctl.layout.frame
+        if fr.counts_beside and not self.ctl.state.deal_over:
+            # larger sizes: under the top band, left of "Stock 85" (now beside the stock); a
+            # taller caption may lie over the felt of your band, as a tip does
+            label_w = font(fs(v, 18)).size(stock_label(self.ctl.layout.seen))[0] / v.scale
+            right = self.ctl.layout.zones["stock"].x - 14 - label_w - 24
+            box = v.rect((CAPTION_BOX.x, fr.top_band.bottom + 8, max(200, right - CAPTION_BOX.x), CAPTION_BOX.h))
+            overlay()
         if self.ctl.state.deal_over:
             box = v.rect(FINAL_BOX)      # under the score sheet
         pad = v.size(12)
         lines = wrap(sentence, size, box.w - 2 * pad)
-        line_h = int(size * 0.78) + 2
-        need = pad * 2 + int(tsize * 0.8) + v.size(6) + line_h * len(lines)
+        line_h = int(size * 0.78 * text_scale()) + 2
+        need = pad * 2 + int(tsize * 0.8 * text_scale()) + v.size(6) + line_h * len(lines)
         box.h = need
         panel(surf, box, alpha=238, border=HIGHLIGHT)
         y = box.y + pad
-        title, tsize = fit_text(title, tsize, box.w - 2 * pad, bold=True, shrink=min(1.0, MIN_TEXT / tsize))
+        title, tsize = fit_text(title, tsize, box.w - 2 * pad, bold=True, shrink=min(0.999, MIN_TEXT / tsize))
         img = text(title, tsize, GOLD, bold=True)
         surf.blit(img, (box.x + pad, y))
         y += img.get_height() + v.size(6)

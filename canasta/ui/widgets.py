@@ -73,10 +73,10 @@ class Button(controls.Button):
 def fit_lines(s: str, size: int, width: int, height: int) -> tuple[list[str], int, int]:
     """``s`` wrapped to ``width`` pixels in the largest type from ``size`` down to three
     quarters of it whose lines fit ``height``: (lines, type size, line step)."""
-    low = max(8, int(size * 0.75))
+    low = max(4, int(size * 0.75 / theme.text_scale()))   # larger text may shrink back to 100%
     for fs in range(int(size), low - 1, -1):
         lines = wrap(s, fs, width)
-        step = int(fs * 1.05)
+        step = int(fs * 1.05 * theme.text_scale())
         if len(lines) * step <= height:
             break
     return lines, fs, step
@@ -133,7 +133,7 @@ class Toast:
         if not self.visible:
             return
         lines = wrap(self.message, size, width)
-        h = len(lines) * int(size * 1.05) + 16
+        h = len(lines) * int(size * 1.05 * theme.text_scale()) + 16
         w = min(width, max(font(size).size(line)[0] for line in lines)) + 28
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (int(centre[0]), int(centre[1]))
@@ -142,7 +142,7 @@ class Toast:
         y = rect.top + 8
         for line in lines:
             blit_text(dest, line, size, (rect.centerx, y), anchor="midtop")
-            y += int(size * 1.05)
+            y += int(size * 1.05 * theme.text_scale())
 
 
 __all__ = ["Button", "Toast", "fit_lines", "draw_lines_in", "BUTTON", "BUTTON_HOVER", "BUTTON_OFF", "DIM", "GOLD", "INK", "PANEL", "RED",

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 from dataclasses import fields, replace
 
-from canasta.ai.policy import denied_kinds, keep_value, medium_choose, pile_value, take_chance
+from canasta.ai.policy import medium_choose
+from canasta.ai.valuation import denied_kinds, keep_value, pile_value, take_chance
 from canasta.ai.search import refine_world
 from canasta.engine import Discard, Rules, legal_actions
 from canasta.engine.cards import CODE_OF, KIND_OF

@@ -12,7 +12,8 @@ import pytest
 
 from canasta.engine import Discard, Group, Meld, Rules, RulesError, apply_in_place, legal_actions, new_game
 from canasta.engine.cards import CODE_OF, KIND_OF, RED3
-from canasta.engine.core import check, going_out_plan, is_legal
+from canasta.engine.core import check, is_legal
+from canasta.engine.going_out import going_out_plan
 from canasta.engine.history import pile_from
 from canasta.engine.observe import observe, sample_state
 from canasta.engine.record import Game

@@ -13,7 +13,8 @@ import pytest
 from canasta.engine import (Discard, Draw, Group, IllegalAction, Meld, Pass, Rules, RulesError, apply_in_place,
                             going_out_plan, is_legal, legal_actions, new_game)
 from canasta.engine.cards import JOKER, KIND_OF, deck_ids
-from canasta.engine.core import _going_out_plan_reference, _legal_actions_reference
+from canasta.engine.going_out import going_out_plan_reference
+from canasta.engine.options import legal_actions_reference
 from canasta.engine.history import pile_from
 from canasta.engine.observe import observe, sample_state
 from canasta.engine.record import Game
@@ -246,7 +247,7 @@ def test_a_wild_card_on_the_natural_canasta_spoils_it_and_the_search_keeps_it_of
     sevens = [{"cards": ["7S", "7D", "7C", "7H", "7S", "7D"], "by": 0}]
     st = _out_position(["7H", "2C", "KH", "KS", "KD", "5C"], sevens)
     plan = going_out_plan(st, 0)
-    assert plan is not None and plan == _going_out_plan_reference(st, 0)
+    assert plan is not None and plan == going_out_plan_reference(st, 0)
     groups, left = plan
     seven_meld = st.melds[0][0].id
     onto_sevens = [g for g in groups if g.onto == seven_meld]
@@ -279,7 +280,7 @@ def test_random_deals_with_natural_canastas_to_go_out(players):
         st = new_game(rules, seed=g)
         while not st.deal_over:
             legal = legal_actions(st)
-            assert legal == _legal_actions_reference(st)
+            assert legal == legal_actions_reference(st)
             apply_in_place(st, rng.choice(legal))
         if st.went_out is not None:
             team = st.team_of(st.went_out)

@@ -10,7 +10,9 @@ import pytest
 
 from canasta.engine import Discard, Group, Meld, Rules, RulesError, TakePile, apply_in_place, legal_actions, new_game
 from canasta.engine.cards import CODE_OF
-from canasta.engine.core import check, going_out_plan, melds_accepting
+from canasta.engine.core import check
+from canasta.engine.going_out import going_out_plan
+from canasta.engine.options import melds_accepting
 from canasta.engine.setup import position
 from canasta.engine.state import DEAL_OVER, GAME_OVER
 from canasta.engine.variants import get, names

@@ -1,6 +1,6 @@
 """The fast enumerators of legal actions against the reference ones.
 
-``core._legal_actions_reference`` enumerates the legal actions the way the engine
+``canasta.engine.options.legal_actions_reference`` enumerates the legal actions the way the engine
 first did, every candidate through the full validators; ``legal_actions`` takes
 shortcuts (candidates judged from their counts, costly searches skipped when they
 cannot succeed). At every position of many seeded random games, in every game and
@@ -16,7 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from canasta.engine import Discard, Draw, Rules, apply_in_place, core, legal_actions, new_game
+from canasta.engine import Discard, Draw, Rules, apply_in_place, legal_actions, new_game
+from canasta.engine.going_out import going_out_plan, going_out_plan_reference
+from canasta.engine.options import legal_actions_reference
 from canasta.engine.state import DEAL_OVER, GAME_OVER, PLAY
 
 TABLES = [
@@ -46,11 +48,11 @@ def _compare_game(options: dict, game: int, deals: int = 2, bias: float = 0.5) -
     while True:
         while st.phase not in (DEAL_OVER, GAME_OVER):
             fast = legal_actions(st)
-            ref = core._legal_actions_reference(st)
+            ref = legal_actions_reference(st)
             assert fast == ref, (options, game, st)
             assert [type(a) for a in fast] == [type(a) for a in ref]
             if st.phase == PLAY:
-                assert core.going_out_plan(st, st.turn) == core._going_out_plan_reference(st, st.turn), (options, game)
+                assert going_out_plan(st, st.turn) == going_out_plan_reference(st, st.turn), (options, game)
             seen += 1
             rich = [a for a in fast if not isinstance(a, (Draw, Discard))]
             a = rng.choice(rich) if rich and rng.random() < bias else rng.choice(fast)

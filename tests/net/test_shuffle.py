@@ -11,7 +11,7 @@ import pytest
 
 from canasta.ai import make_player
 from canasta.engine import Rules, apply_in_place, deal_from_deck, legal_actions
-from canasta.engine.core import shuffled_deck
+from canasta.engine.moves import shuffled_deck
 from canasta.engine.observe import observe
 from canasta.engine.state import DEAL_OVER, GAME_OVER
 from canasta.engine.variants import names

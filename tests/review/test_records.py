@@ -16,7 +16,7 @@ import pytest
 from canasta.ai import coach
 from canasta.engine.record import Game, RecordError
 from canasta.review import cached_review, game_until_deal_end, main, play_deal, read_record, write_record
-from canasta.store import database
+from canasta.store import database, schema
 from canasta.store.database import ScoreDatabase
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,7 +140,7 @@ def test_a_version_1_history_migrates_and_keeps_its_games():
     from canasta.store.paths import data_dir
     path = data_dir() / database.DB_FILE
     conn = sqlite3.connect(path, isolation_level=None)
-    database.MIGRATIONS[0](conn)
+    schema.MIGRATIONS[0](conn)
     conn.execute("PRAGMA user_version = 1")
     conn.execute("INSERT INTO games (uid, started_at, finished_at, variant, options_json, seats_json, "
                  "team_names_json, human_team, final_totals_json, winners_json, deals_played) "
@@ -155,7 +155,7 @@ def test_a_version_1_history_migrates_and_keeps_its_games():
         assert db.store_coach_results("k", 1, 0, "s", [{"x": 1}])
         assert db.coach_results("k", 1, 0, "s") == [{"x": 1}]
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == database.schema_version() == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.schema_version() == 2
 
 
 def test_verdicts_kept_by_an_older_coach_version_are_not_reused(monkeypatch):

@@ -9,8 +9,10 @@ import sqlite3
 
 import pytest
 
-from canasta.store import database
-from canasta.store.database import ScoreDatabase, canasta_count, normalise_game
+from canasta.store import schema
+from canasta.store.database import ScoreDatabase
+from canasta.store.gamedict import normalise_game
+from canasta.store.statistics import canasta_count
 from canasta.store.paths import data_dir
 
 
@@ -239,7 +241,7 @@ def test_wal_mode_and_schema_version():
     ScoreDatabase().close()
     conn = raw()
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == database.schema_version() == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.schema_version() == 2
     assert {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")} == {
         "games", "deals", "records", "coach"}
 
@@ -251,7 +253,7 @@ def test_an_empty_version_0_database_is_migrated():
     with ScoreDatabase() as db:
         assert db.record_game(game_won()) is not None
         assert db.messages == []
-    assert raw().execute("PRAGMA user_version").fetchone()[0] == database.schema_version()
+    assert raw().execute("PRAGMA user_version").fetchone()[0] == schema.schema_version()
     assert kept_copies() == []
 
 
@@ -262,10 +264,10 @@ def test_a_later_migration_is_applied_to_an_existing_database(monkeypatch):
     def add_notes(conn):
         conn.execute("ALTER TABLE games ADD COLUMN note TEXT")
 
-    monkeypatch.setattr(database, "MIGRATIONS", database.MIGRATIONS + [add_notes])
-    expected = {table: set(columns) for table, columns in database.EXPECTED_COLUMNS.items()}
+    monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS + [add_notes])
+    expected = {table: set(columns) for table, columns in schema.EXPECTED_COLUMNS.items()}
     expected["games"].add("note")
-    monkeypatch.setattr(database, "EXPECTED_COLUMNS", expected)
+    monkeypatch.setattr(schema, "EXPECTED_COLUMNS", expected)
     with ScoreDatabase() as db:
         assert db.messages == []
         assert db.statistics()["games_won"] == 1
@@ -284,7 +286,7 @@ def test_a_failing_migration_changes_nothing(monkeypatch):
         conn.execute("ALTER TABLE games ADD COLUMN note TEXT")
         conn.execute("THIS IS NOT SQL")
 
-    monkeypatch.setattr(database, "MIGRATIONS", database.MIGRATIONS + [broken])
+    monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS + [broken])
     db = ScoreDatabase()
     assert len(db.messages) == 1  # reported, not raised
     db.close()

@@ -193,7 +193,8 @@ def test_a_pending_file_that_cannot_be_renamed_is_left_alone(monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(database, "quarantine", refuse)
+    from canasta.store import pending as pending_results
+    monkeypatch.setattr(pending_results, "quarantine", refuse)
     with ScoreDatabase() as db:
         assert len(db.take_messages()) == 1
         db.record_game(game_won())

@@ -34,7 +34,8 @@ def test_round_trip_of_every_value():
         card_back="purple",
         table_colour="grey",
         four_colour=True,
-        large_cards=True,
+        text_size=150,
+        card_size=170,
         show_points=True,
         hand_sort="suit",
         confirm_discard=True,
@@ -88,7 +89,7 @@ variant = "classic"
 """
 
 #: the settings added since, with their defaults
-NEW_FIELDS = ("reduced_motion", "speech", "high_contrast")
+NEW_FIELDS = ("reduced_motion", "speech", "high_contrast", "text_size")
 
 
 def test_an_old_settings_file_loads_with_the_new_settings_at_their_defaults():
@@ -99,9 +100,36 @@ def test_an_old_settings_file_loads_with_the_new_settings_at_their_defaults():
         "fast", False, 0.4, "red", "Ada")
     for name in NEW_FIELDS:
         assert getattr(loaded, name) == getattr(Settings(), name)
+    # its Large cards switch became a Card size, and is written as one
+    assert loaded.card_size == 110
     assert save_settings(loaded) == []
+    assert "large_cards" not in settings_path().read_text(encoding="utf-8")
+    assert "card_size = 110\n" in settings_path().read_text(encoding="utf-8")
     again, messages = load_settings()
     assert again == loaded and messages == []
+
+
+def test_old_normal_cards_are_a_card_size_of_100_and_a_card_size_wins_over_them():
+    settings_path().write_text(OLD_FILE.replace("large_cards = true", "large_cards = false"), encoding="utf-8")
+    loaded, messages = load_settings()
+    assert (loaded.card_size, messages) == (100, [])
+    settings_path().write_text("large_cards = true\ncard_size = 160\n", encoding="utf-8")
+    assert load_settings() == (Settings(card_size=160), [])
+    settings_path().write_text('large_cards = "big"\ntext_size = 120\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert (loaded.card_size, loaded.text_size) == (100, 120)
+    assert messages == ["Ignored in settings.toml: large_cards (must be true or false)."]
+
+
+def test_sizes_are_percentages_from_100_to_200_in_steps_of_ten():
+    settings_path().write_text("text_size = 146\ncard_size = 200.0\n", encoding="utf-8")
+    loaded, messages = load_settings()
+    assert (loaded.text_size, loaded.card_size, messages) == (150, 200, [])
+    settings_path().write_text('text_size = 250\ncard_size = "big"\nvolume = 0.3\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert (loaded.text_size, loaded.card_size, loaded.volume) == (100, 100, 0.3)
+    assert messages == ["Ignored in settings.toml: text_size (must be from 100 to 200), "
+                        "card_size (must be a percentage from 100 to 200)."]
 
 
 def test_the_new_settings_refuse_bad_values_and_keep_the_rest():

@@ -7,7 +7,7 @@ Each picture is the game's own window (its frame loop, events from the X server,
 clicks and drags made by ``xdotool`` where the scene draws the card or control) read
 with ``xwd``: staging in Modern American, a first meld that goes straight down, the
 score sheet, the move log open in Modern American, a cut rule explained by its tip,
-the Settings preview with large cards, the main menu's Continue, Statistics with a
+the main menu's Continue, Statistics with a
 game in progress, and a review with the coach's flags.
 """
 
@@ -108,14 +108,7 @@ def main(out: str) -> None:
     w.shot(os.path.join(out, "new-game-rules-tip.png"))
     key(w, "Escape")
 
-    # Settings with large cards, switched on with a click
-    w.click(app.scene.view.rect(app.scene.control("settings").rect).center)
-    settings = app.scene
-    w.click(settings.view.rect(settings.control("large_cards").rect).center)
-    w.move((640, 40))
-    w.shot(os.path.join(out, "settings-large-cards.png"))
-    w.click(settings.view.rect(settings.control("large_cards").rect).center)
-    key(w, "Escape")
+    # (Settings with larger text and cards: shots_issue31.py)
 
     hint_shot(w, out)
     review_shot(w, out)

@@ -10,7 +10,7 @@ import pytest
 
 from canasta.engine import Rules
 from canasta.engine.cards import deck_ids
-from canasta.engine.core import new_game
+from canasta.engine.moves import new_game
 from canasta.ui.menus import MainMenu
 from canasta.ui.screens import newgame
 from canasta.ui.screens.fair import FAIR_SECTIONS, FairScreen
@@ -69,8 +69,8 @@ def test_the_deal_number_comes_from_the_operating_systems_random_source(monkeypa
 
     monkeypatch.setattr(newgame.random, "SystemRandom", Recorder)
     assert newgame.random_deal_number() == "777" and drawn
-    import canasta.engine.core as core
-    monkeypatch.setattr(core.random, "SystemRandom", Recorder)
+    import canasta.engine.moves as moves
+    monkeypatch.setattr(moves.random, "SystemRandom", Recorder)
     assert new_game(Rules()).seed == 777
     assert "operating system draws at random" in _page()
 

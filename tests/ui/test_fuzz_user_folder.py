@@ -328,7 +328,7 @@ def check_nothing_vanished(written: dict, games_before: int) -> None:
 
 # --------------------------------------------------------------------------- the tests
 
-KNOWN_SETTINGS = ["animation_speed", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards",
+KNOWN_SETTINGS = ["animation_speed", "sound", "volume", "card_back", "table_colour", "four_colour", "large_cards", "text_size", "card_size",
                   "show_points", "hand_sort", "confirm_discard", "hints_allowed", "undo_allowed", "fullscreen",
                   "window_size", "player_name", "last_game"]
 TOML_SCALARS = st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False) | NASTY_TEXT.filter(

@@ -10,7 +10,8 @@ import pytest
 
 from canasta.ai import make_player
 from canasta.engine import NextDeal, Rules, legal_actions
-from canasta.engine.core import apply_in_place, new_game
+from canasta.engine.core import apply_in_place
+from canasta.engine.moves import new_game
 from canasta.engine.observe import observe, sample_state
 from canasta.ui.table.layout import FaceDown, LayoutOptions, SeatLabel, face_down_ids, lay_out
 
@@ -45,7 +46,7 @@ def positions(players: int, seed: int, count: int):
 def options(ob, rng: random.Random, show_hand: bool) -> LayoutOptions:
     hand = list(ob.hand)
     picked = frozenset(rng.sample(hand, min(len(hand), rng.randint(0, 2))))
-    return LayoutOptions(ob.seat, show_hand, picked, (), rng.choice(["rank", "suit", "none"]), rng.random() < 0.5)
+    return LayoutOptions(ob.seat, show_hand, picked, (), rng.choice(["rank", "suit", "none"]), rng.choice([1.0, 1.5, 2.0]))
 
 
 def face_up(lay) -> dict:

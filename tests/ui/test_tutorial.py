@@ -52,9 +52,13 @@ def select(app, scene, codes) -> None:
         assert c in scene.selected, code
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
-def test_the_guided_deal_played_to_its_end(launch, size):
+@pytest.mark.parametrize("size,sizes", [((1280, 800), 100), ((1024, 640), 100), ((1280, 800), 200)])
+def test_the_guided_deal_played_to_its_end(launch, size, sizes):
+    """At Text size and Card size 200% too, every step drawn with nothing overlapping."""
+    from layout_check import probe_frame, problems
     app, session = launch(size=size)
+    app.settings.text_size = app.settings.card_size = sizes
+    app.apply_settings()
     session.show_main_menu()
     frames(app)
     menu = app.scene
@@ -74,6 +78,8 @@ def test_the_guided_deal_played_to_its_end(launch, size):
         assert zones and all(scene.zone(z) is not None for z in zones), zones
         assert set(cards) <= set(scene.state.hands[YOU])
         titles.append(title)
+        found = problems(probe_frame(app), app.screen.get_rect())
+        assert not found, f"step {step + 1}:\n" + "\n".join(found)
 
     # 1. draw (taking the pile first is refused)
     at(0)

@@ -5,12 +5,12 @@ can measure the current levels against their previous release
 
 from __future__ import annotations
 
-from ..players import _Heuristic
+from ..players import HeuristicPlayer
 from . import policy as r1_policy
 from .search import HardPlayer as HardR1
 
 
-class MediumR1(_Heuristic):
+class MediumR1(HeuristicPlayer):
     level = "medium-r1"
     policy = r1_policy.medium_choose
 

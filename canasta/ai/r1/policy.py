@@ -16,7 +16,7 @@ from ...engine.actions import Action, Discard
 from ...engine.cards import WILD_OF
 from ...engine.observe import Observation
 from .. import policy as current
-from ..policy import W_PILE_CARD
+from ..valuation import W_PILE_CARD
 
 W_DANGER = 1.0          # release 1's weight of the danger of feeding the pile
 

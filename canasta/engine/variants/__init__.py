@@ -1,7 +1,9 @@
-"""The games of the Canasta family this engine plays, one module each.
+"""The games of the Canasta family this engine plays: the one list of them.
 
-A game module is a plain Python module registered here under its ``NAME`` (the value
-of ``Rules.variant``). The core (turn order, drawing, the pile, going out, the record)
+A game is a plain Python module (its definition) registered here under its ``NAME``
+(the value of ``Rules.variant``) with, when its play differs from Classic's, its rules
+module: ``BOOK`` (the hooks of :func:`canasta.engine.registry.rulebook`) and ``ACTIONS``
+(its own action types, ``{type: core.ActionSpec}``). See :mod:`canasta.engine.registry`. The core (turn order, drawing, the pile, going out, the record)
 asks it for what differs from game to game:
 
 ``NAME``, ``TITLE``
@@ -21,9 +23,6 @@ asks it for what differs from game to game:
     the same action adds to.
 ``canasta_kind(meld, rules) -> str | None`` and ``is_closed(meld, rules) -> bool``
     what the meld counts as once it is this big, and whether more may be added.
-``ACTIONS``
-    the game's own action types beyond the shared ones, ``{type: ActionSpec}`` (see
-    :mod:`canasta.engine.dispatch`); Classic has none.
 ``score(state, went_out, concealed) -> (items, lines)``
     each team's itemised result of the deal, and its score lines (label, points,
     detail), which add up to the team's score for the deal.
@@ -39,44 +38,14 @@ See ``docs/engine.md`` ("How a game plugs in").
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Optional
+from ..registry import game_of, get, names, refresh_meld, register, unregister
+from . import american, american_rules, bolivia, classic, hand_and_foot, hand_and_foot_rules, samba, samba_rules
 
-_GAMES: dict[str, ModuleType] = {}
+__all__ = ["game_of", "get", "names", "refresh_meld", "register", "unregister"]
 
-
-def register(module: ModuleType) -> ModuleType:
-    """Make a game module playable under its ``NAME``."""
-    _GAMES[module.NAME] = module
-    return module
-
-
-def get(name: str) -> Optional[ModuleType]:
-    """The module of the game called ``name``, or None."""
-    return _GAMES.get(name)
-
-
-def names() -> tuple[str, ...]:
-    """The names ``Rules.variant`` accepts, in the order they were registered."""
-    return tuple(_GAMES)
-
-
-def game_of(rules) -> ModuleType:
-    """The module of the game ``rules`` (resolved) play."""
-    return _GAMES[rules.variant]
-
-
-def refresh_meld(meld, rules) -> None:
-    """Set ``meld.canasta`` and ``meld.closed`` from its cards, as the game decides."""
-    game = _GAMES[rules.variant]
-    meld.canasta = game.canasta_kind(meld, rules)
-    meld.closed = game.is_closed(meld, rules)
-
-
-from . import american, bolivia, classic, hand_and_foot, samba  # noqa: E402
-
+# the games that ship, in the order the New game screen lists them
 register(classic)
-register(samba)
-register(bolivia)
-register(hand_and_foot)
-register(american)
+register(samba, samba_rules)
+register(bolivia, samba_rules)
+register(hand_and_foot, hand_and_foot_rules)
+register(american, american_rules)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF
 from ..rules import STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import TeamItems
-from .lazy import LazyActions
+from ..state import ScoreLine
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -34,9 +34,6 @@ LAID_KINDS = ("special",)
 CANASTA_KINDS = ("natural", "mixed", "sevens", "aces", "wild")
 #: the game keeps threes in hands (they are laid by choice)
 THREES_IN_HAND = True
-#: the computer players' own play of this game (imported by canasta.ai, never here)
-AI_MODULE = "canasta.ai.american"
-
 CANASTA_SIZE = 7
 MELD_MAX = 7
 TALON_SIZES = (4, 3)
@@ -97,14 +94,6 @@ class LaySpecial(NamedTuple):
         return "LaySpecial()"
 
 
-# The game's own rows of the action table, built on first use from
-# ``american_rules`` (which imports the core).
-ACTIONS = LazyActions("canasta.engine.variants.american_rules")
-
-
-def rulebook() -> dict:
-    from . import american_rules
-    return american_rules.BOOK
 
 
 # ---------------------------------------------------------------------------
@@ -366,7 +355,6 @@ class AmericanItems(TeamItems):
 
 
 def _line(label: str, points: int, detail: Optional[str] = None):
-    from ..state import ScoreLine
     return ScoreLine(label, points, detail)
 
 

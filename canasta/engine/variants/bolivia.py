@@ -10,15 +10,22 @@ from __future__ import annotations
 
 from ..rules import Rules
 from . import samba as _samba
-from .samba import (ACTIONS, CANASTA_SIZE, MergeGroups, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
+from .samba import (CANASTA_SIZE, MergeGroups, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
                     describe_meld, extend_error, group_error, is_closed, is_sequence_canasta, meld_error,
-                    rulebook, score, score_rules)
+                    score, score_rules)
 
 NAME = "bolivia"
 TITLE = "Bolivia"
 
 MELD_KINDS = ("group", "sequence", "wild", "black3")
 CANASTA_KINDS = ("natural", "mixed", "escalera", "bolivia")
+#: the items of a deal's result that count canastas (escaleras are its sequence canastas)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas", "sequence_canastas", "bolivias")
+#: the options the New game screen shows, in order
+OPTIONS = ("target_score", "stock_exhausted", "wild_limit", "twice_naturals", "merge_groups",
+           "out_needs_escalera", "sequence_canasta_bonus", "bolivia_bonus", "black_three_in_hand",
+           "pile_always_frozen", "take_onto_sequence", "black_three_freezes", "going_out_bonus",
+           "concealed_bonus", "all_red_threes", "red_threes_need_two_canastas", "ask_to_go_out")
 SEQUENCE_CANASTA = "escalera"
 HAND_SIZE = _samba.HAND_SIZE
 

@@ -12,26 +12,33 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
 from ..cards import MAX_JOKERS, PLURAL_NAMES, POINTS_OF, RANK_NAMES
-from ..rules import _BASE_MINIMUMS, CLASSIC_STOCK_EXHAUSTED, Rules, RulesError, check_table
+from ..rules import BASE_MINIMUMS, CLASSIC_STOCK_EXHAUSTED, Rules, RulesError, check_table
+from ..state import ScoreLine, TeamItems
 
 if TYPE_CHECKING:
-    from ..state import ScoreLine, State, TableMeld, TeamItems
+    from ..state import State, TableMeld
 
 NAME = "classic"
 TITLE = "Classic Canasta"
 
 MELD_KINDS = ("group", "black3")
 
-#: Classic's own action types beyond the shared ones (core.ACTIONS): none. Modern
-#: American would add laying threes and the special hands here.
-ACTIONS: dict = {}
+#: melds are Classic's groups, judged by this module's ``meld_error`` and
+#: ``new_meld_error``: the core's fast enumerators may judge candidates from counts
+CLASSIC_MELDS = True
 CANASTA_KINDS = ("natural", "mixed")
+#: the items of a deal's result that count canastas (the statistics add them up)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas")
 
 #: the house rules of RULES.md 9.1 (``jokers``, ``natural_canastas_to_go_out``, and the
 #: pile turned into a new stock) are Classic's options
 HOUSE_RULES = True
 
 #: explanations of the options that differ from the engine's (the New game screen)
+#: the options the New game screen shows, in order (seat-dependent ones first)
+OPTIONS = ("decks", "hand_size", "draw_count", "canastas_to_go_out", "target_score", "stock_exhausted",
+           "wild_limit", "more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
+           "ask_to_go_out", "jokers", "natural_canastas_to_go_out", "concealed_bonus")
 OPTION_HELP = {
     "stock_exhausted": "When the stock runs out: play on, end the deal, or turn the pile over once.",
     "concealed_bonus": "Extra for going out concealed; 250 or 500 suits two canastas to go out.",
@@ -72,7 +79,7 @@ def resolve(r: Rules) -> Rules:
         target = 5000 if p != 6 else (10000 if teams == 2 else 7500)
     table = r.minimum_table
     if table is None:
-        table = _BASE_MINIMUMS + (((7500, 150),) if (p == 6 and teams == 2) else ())
+        table = BASE_MINIMUMS + (((7500, 150),) if (p == 6 and teams == 2) else ())
     table = tuple(sorted((int(a), int(b)) for a, b in table))
     ask = r.ask_to_go_out
     partnerships = teams < p
@@ -188,7 +195,6 @@ def score(st: "State", went_out: Optional[int], concealed: bool
     """Each team's itemised result of the deal, and its score lines: melded cards,
     canasta bonuses by kind, red threes (against a side that has not melded), going
     out (and concealed), minus the cards left in hand."""
-    from ..state import TeamItems
     r = st.rules
     sc = r.scoring
     items = []
@@ -225,7 +231,6 @@ def score_rules(rules: Rules) -> list["ScoreLine"]:
     """The lines a deal's score may have under ``rules``, as the score sheet labels
     them, each with how it is counted as its detail (its points: the value of one, or
     0 when it depends on the cards), for the rules screen."""
-    from ..state import ScoreLine
     sc = rules.scoring
     red = f"{sc.red_three:,} each, more when a side has them all (see Red threes)"
     if sc.red_threes_negative_without_meld:

@@ -7,7 +7,7 @@ what a book is (clean, dirty, wild), and the scoring, which counts the cards of 
 foot never picked up. The core deals the feet and picks a foot up when a hand
 empties (``Rules.foot_size``, the ``feet`` zone); the melding validator, the pile
 taken with a natural pair and the books needed to go out are this game's rulebook
-(``hand_and_foot_rules.py``, through ``core.rulebook``).
+(``hand_and_foot_rules.py``, through ``registry.rulebook``).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..cards import BLACK3, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, WILD_OF
-from ..rules import (_BASE_MINIMUMS, BOOK_KINDS, DEAL_MINIMUMS, Rules, RulesError, Scoring, books_from,
+from ..rules import (BASE_MINIMUMS, BOOK_KINDS, DEAL_MINIMUMS, Rules, RulesError, Scoring, books_from,
                      check_table)
-from ..state import TeamItems
+from ..state import ScoreLine, TeamItems
 
 if TYPE_CHECKING:
-    from ..state import ScoreLine, State, TableMeld
+    from ..state import State, TableMeld
 
 NAME = "hand_and_foot"
 TITLE = "Hand and Foot"
@@ -29,7 +29,8 @@ SHORT_TITLE = "Hand and Foot"
 
 MELD_KINDS = ("group", "wild")
 CANASTA_KINDS = BOOK_KINDS            # "clean", "dirty", "wild"
-ACTIONS: dict = {}                    # no action beyond the shared ones: the foot is picked up by itself
+#: the items of a deal's result that count books (clean and dirty are Classic's fields)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas", "wild_books")
 
 BOOK_SIZE = 7
 WILD_BOOK_BONUS = 1500
@@ -96,7 +97,7 @@ def resolve(r: Rules) -> Rules:
     books = books_from(r.books_to_go_out) if r.books_to_go_out is not None else DEFAULT_BOOKS
     minimum_by = r.minimum_by if r.minimum_by is not None else "deal"
     deal_minimums = tuple(r.deal_minimums) if r.deal_minimums is not None else DEAL_MINIMUMS
-    table = r.minimum_table if r.minimum_table is not None else _BASE_MINIMUMS
+    table = r.minimum_table if r.minimum_table is not None else BASE_MINIMUMS
     table = tuple(sorted((int(a), int(b)) for a, b in table))
     ask = r.ask_to_go_out if r.ask_to_go_out is not None else True
     must_ask = bool(r.must_ask) and ask
@@ -286,7 +287,6 @@ class HandFootItems(TeamItems):
     foot_red_score: int = 0    # their cost (negative)
 
     def lines(self) -> list["ScoreLine"]:
-        from ..state import ScoreLine
         rows = [ScoreLine("Melded cards", self.melded)]
         if self.natural_canastas:
             rows.append(ScoreLine("Clean books", self.natural_bonus, str(self.natural_canastas)))
@@ -364,7 +364,6 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
 
 def score_rules(rules: Rules) -> list["ScoreLine"]:
     """Every line a deal's score may have (the rules screen writes these out)."""
-    from ..state import ScoreLine
     sc = rules.scoring
     rows = [
         ScoreLine("Melded cards", 0, "the point values of every card in the side's books and open melds"),
@@ -385,7 +384,11 @@ def score_rules(rules: Rules) -> list["ScoreLine"]:
     return rows
 
 
-def rulebook() -> dict:
-    """The parts of the rules the core asks this game for (see ``core.rulebook``)."""
-    from . import hand_and_foot_rules
-    return hand_and_foot_rules.BOOK
+def vector_fact(st: "State", key: str):
+    """The conformance vectors' facts of this game: each seat's foot (its size, None once
+    picked up) and whether a seat plays from its foot."""
+    if key == "feet_sizes":
+        return [len(f) if f else None for f in st.feet]
+    if key == "in_foot":
+        return [st.in_foot(s) for s in range(st.rules.players)]
+    raise ValueError(f"{key} is not part of the game {st.rules.variant!r}")

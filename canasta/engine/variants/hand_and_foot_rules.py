@@ -1,4 +1,4 @@
-"""Hand and Foot's rulebook for the core (see ``core.rulebook``): the melding validator
+"""Hand and Foot's rulebook for the core (see ``registry.rulebook``): the melding validator
 (the wild rule, books of seven, one open meld of a rank, wild melds), the pile taken
 with a natural pair, the books needed to go out from the foot, and the enumeration of
 the distinct legal moves.
@@ -14,7 +14,8 @@ from typing import Iterable, Optional, Sequence
 
 from ..actions import Action, Ask, Discard, Group, Meld, TakePile
 from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF, describe
-from ..core import may_ask, _gather_groups, _going_out_error, _meld_error, _onto_meld, _Plan, pile_taken
+from ..going_out import meld_action_error
+from ..melding import may_ask, gather_groups, going_out_error, onto_meld, Plan, pile_taken
 from ..state import State
 from . import hand_and_foot as G
 
@@ -31,13 +32,13 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     r = st.rules
     team = st.team_of(seat)
     melds = st.melds[team]
-    plan = _Plan()
+    plan = Plan()
     seen: set[int] = set()
     targets: set[int] = set()
     # each meld after the action: id -> (kind, rank, size, wilds)
     after = {m.id: (m.kind, m.rank, len(m.cards), m.wilds) for m in melds}
     new: list[tuple[str, int, int, int]] = []
-    err, todo = _gather_groups(groups, extra_top, top_with, top_onto)
+    err, todo = gather_groups(groups, extra_top, top_with, top_onto)
     if err:
         return err, None
     for cards, onto, is_top in todo:
@@ -49,7 +50,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             seen.add(c)
         whole = cards + (extra_top,) if is_top else cards
         if onto is not None:
-            err, existing = _onto_meld(st, team, onto)
+            err, existing = onto_meld(st, team, onto)
             if err:
                 if existing is None and any(m.id == onto and m.canasta for m in melds):
                     err = "That book is closed: nothing more can be added to it."
@@ -135,7 +136,7 @@ def books_error(st: State, seat: int, kinds: Sequence[str]) -> Optional[str]:
     return None
 
 
-def out_error(st: State, seat: int, plan: Optional[_Plan], left: int) -> Optional[str]:
+def out_error(st: State, seat: int, plan: Optional[Plan], left: int) -> Optional[str]:
     """Going out: from the foot, with the books, and with the partner's yes under
     ``must_ask``. ``left``: the cards the play leaves (1: the last one is discarded)."""
     if plan is not None and plan.kinds_after is not None:
@@ -195,7 +196,7 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     gained = sum(1 for c in pile[len(pile) - 1 - n:-1] if KIND_OF[c] != RED3)
     left = len(hand) - plan.used + gained
     if left <= 1 and not st.foot_waiting(seat):
-        err = _going_out_error(st, seat, plan, left)
+        err = going_out_error(st, seat, plan, left)
         if err:
             return err, None
     return None, plan
@@ -418,7 +419,7 @@ def play_options(st: State, seat: int) -> list[Action]:
         if key in seen:
             continue
         seen.add(key)
-        if _meld_error(st, seat, a.groups, hand_set)[0] is None:
+        if meld_action_error(st, seat, a.groups, hand_set)[0] is None:
             out.append(a)
     done = set()
     one_left = len(hand) == 1
@@ -429,7 +430,7 @@ def play_options(st: State, seat: int) -> list[Action]:
             continue
         done.add(k)
         if one_left:
-            if foot or _going_out_error(st, seat, None, 0) is None:
+            if foot or going_out_error(st, seat, None, 0) is None:
                 out.append(Discard(c))
         elif st.permission is not True:
             out.append(Discard(c))

@@ -4,8 +4,8 @@ several groups of one rank.
 What Samba decides differently from Classic lives here: its defaults, its meld kinds
 (groups, sequences of one suit, black threes; Bolivia adds wild melds), what makes a
 canasta (a seven-card sequence is a samba), the two ways of taking the pile, going
-out on two canastas, and the scoring. The core asks for them through ``rulebook()``
-(see :func:`canasta.engine.core.rulebook`). Bolivia (``bolivia.py``) is this module
+out on two canastas, and the scoring. The core asks for them through the rules module
+(``samba_rules.BOOK``, see :func:`canasta.engine.registry.rulebook`). Bolivia (``bolivia.py``) is this module
 with other defaults and names.
 """
 
@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
 from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_CHARS, RANK_NAMES,
                      RED3, SUIT_OF, SUITS, TWO, WILD_OF, describe)
-from ..rules import _BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
-from ..state import TeamItems
-from .lazy import LazyActions
+from ..rules import BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
+from ..registry import get
+from ..state import ScoreLine, TeamItems
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -28,14 +28,17 @@ TITLE = "Samba"
 
 MELD_KINDS = ("group", "sequence", "black3")
 CANASTA_KINDS = ("natural", "mixed", "samba")
+#: the items of a deal's result that count canastas (sambas are its sequence canastas)
+CANASTA_ITEMS = ("natural_canastas", "mixed_canastas", "sequence_canastas")
+#: the options the New game screen shows, in order
+OPTIONS = ("target_score", "stock_exhausted", "wild_limit", "twice_naturals", "merge_groups",
+           "out_needs_clean", "sequence_canasta_bonus", "pile_always_frozen", "take_onto_sequence",
+           "black_three_freezes", "going_out_bonus", "concealed_bonus", "all_red_threes",
+           "red_threes_need_two_canastas", "ask_to_go_out")
 #: the name of a seven-card sequence in this game
 SEQUENCE_CANASTA = "samba"
 
 
-# This game's own action types (``{type: core.ActionSpec}``): combining two groups
-# of one rank (option ``merge_groups``). Built on first use, from ``samba_rules``
-# (which imports the core).
-ACTIONS = LazyActions("canasta.engine.variants.samba_rules")
 
 HAND_SIZE = {2: 15, 3: 15, 4: 15, 6: 13}
 CANASTA_SIZE = 7
@@ -81,7 +84,7 @@ def resolve_with(r: Rules, title: str, defaults: dict) -> Rules:
     m7000 = r.minimum_7000 if r.minimum_7000 is not None else 150
     table = r.minimum_table
     if table is None:
-        table = _BASE_MINIMUMS + ((7000, m7000),)
+        table = BASE_MINIMUMS + ((7000, m7000),)
     table = tuple(sorted((int(a), int(b)) for a, b in table))
     ask = r.ask_to_go_out if r.ask_to_go_out is not None else teams < p
     if teams == p:
@@ -271,7 +274,6 @@ def canasta_kind(m: "TableMeld", rules: Rules) -> Optional[str]:
 
 
 def sequence_canasta_name(rules: Rules) -> str:
-    from . import get
     game = get(rules.variant)
     return getattr(game, "SEQUENCE_CANASTA", SEQUENCE_CANASTA)
 
@@ -356,10 +358,6 @@ class SambaItems(TeamItems):
 
 
 def _line(label: str, points: int, count: Optional[int] = None):
-    try:
-        from ..state import ScoreLine  # type: ignore[attr-defined]
-    except ImportError:
-        return (f"{label} x{count}" if count else label, points)
     return ScoreLine(label, points, None if count is None else str(count))
 
 
@@ -423,7 +421,6 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
 def score_rules(rules: Rules) -> list:
     """The lines a Samba or Bolivia deal's score may have under ``rules``, labelled as
     ``score`` labels them, each with how it is counted (for the rules screen)."""
-    from ..state import ScoreLine
     r = rules.resolved()
     sc = r.scoring
     seq = sequence_canasta_name(r)
@@ -455,12 +452,6 @@ def score_rules(rules: Rules) -> list:
         lines.append(ScoreLine("Black threes left in hand", -r.black_three_in_hand,
                                f"minus {r.black_three_in_hand:,} each black three still in a hand"))
     return lines
-
-
-def rulebook() -> dict:
-    """The parts of the rules the core asks this game for (see ``core.rulebook``)."""
-    from . import samba_rules
-    return samba_rules.BOOK
 
 
 _ = (CODE_OF, JOKER, TWO, SUITS, describe)

@@ -16,7 +16,7 @@ wild cards the groups do not take make wild melds (Bolivia). The shapes are all 
 are, so a hand that cannot go out is told at any size; the way found is then checked
 by the validator before it is offered.
 
-Pure logic, no pygame; imported by ``samba_rules`` on first use.
+Pure logic, no pygame; used by ``samba_hand``'s going-out look.
 """
 
 from __future__ import annotations
@@ -28,10 +28,9 @@ from typing import Optional
 
 from ..actions import Group
 from ..cards import BLACK3, KIND_OF, POINTS_OF, RED3, SUIT_OF, WILD_OF
-from ..core import _concealed_ok, _going_out_error
+from ..melding import concealed_ok, going_out_error, plan_groups
 from ..state import State
 from . import samba as G
-from . import samba_rules
 
 _FULL = G.CANASTA_SIZE
 _RUN_MAX = G.SEQUENCE_MAX
@@ -235,17 +234,17 @@ def _suit_moves(items: tuple, k: int, c: int, seqs: dict, suit_seqs: list, ahead
 def goes_out(st: State, seat: int, groups, left: int, hand_set: set) -> bool:
     """Whether melding ``groups`` (and discarding ``left``, or -1) goes out, as the
     validator judges it."""
-    err, plan = samba_rules.plan_groups(st, seat, groups, hand_set)
+    err, plan = plan_groups(st, seat, groups, hand_set)   # the game's own validator, through the core
     if err:
         return False
     remaining = len(st.hands[seat]) - plan.used  # type: ignore[union-attr]
     if remaining != (1 if left >= 0 else 0):
         return False
-    if _going_out_error(st, seat, plan, remaining):
+    if going_out_error(st, seat, plan, remaining):
         return False
     team = st.team_of(seat)
     if not st.melds[team] and plan.points < st.minimum(team):  # type: ignore[union-attr]
-        if st.took_pile or not _concealed_ok(st, seat, plan):
+        if st.took_pile or not concealed_ok(st, seat, plan):
             return False
     return True
 

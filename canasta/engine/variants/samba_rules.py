@@ -1,612 +1,28 @@
-"""Samba's and Bolivia's rulebook for the core (see ``core.rulebook``): the melding
-validator for groups, sequences and wild melds, the two ways of taking the pile,
-going out on two canastas, and the enumeration of the distinct legal moves.
-
-Imported by the core on first use (it imports the core), never by the game modules
-at load time.
+"""Samba's and Bolivia's rules module (see ``registry.rulebook``): its ``BOOK`` of hooks
+for the core (the checks of ``samba_melds``, the going-out search of ``samba_hand``, and
+here the enumeration of the distinct legal moves) and its own action, combining two
+groups of one rank (``ACTIONS``). Registered with the game in ``variants/__init__``.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence
+from typing import Optional
 
 from ..actions import Action, Ask, Group, Meld, TakePile
-from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, SUIT_OF, TWO, WILD_OF
-from ..core import (may_ask, _cards_error, _concealed_ok, _gather_groups, _going_out_error, _meld_error, _onto_meld,
-                    _Plan, _share_wilds, _take_end, _take_start, _top_bases, discard_options, smallest_sets)
+from ..cards import BLACK3, CODE_OF, KIND_OF, POINTS_OF, RED3, SUIT_OF, WILD_OF
+from ..going_out import meld_action_error
+from ..melding import may_ask
+from ..play_options import top_bases, discard_options, smallest_sets
 from ..state import PLAY, State
 from . import samba as G
+from ..codec import RecordError, meld_id_from
+from ..core import ActionSpec, phase_message
+from ..events import Event
+from .samba_hand import Hand, going_out_plan, group_ok, meld_all, new_melds
+from .samba_melds import accepting, must_take, out_error, plan_groups, take_error
+
 
 _tnew = tuple.__new__   # makes the actions' named tuples without a Python-level call
-
-_NODE_BUDGET = 200       # search steps per attempt to meld a whole hand
-
-
-def _kind_after(rules, kind: str, size: int, wilds: int) -> Optional[str]:
-    if size < G.CANASTA_SIZE:
-        return None
-    if kind == "group":
-        return "natural" if wilds == 0 else "mixed"
-    if kind == "sequence":
-        return G.sequence_canasta_name(rules)
-    if kind == "wild":
-        return "bolivia"
-    return None
-
-
-# ---------------------------------------------------------------------------
-# validators
-# ---------------------------------------------------------------------------
-
-def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top: int = -1,
-                top_with: Sequence[int] = (), top_onto: Optional[int] = None):
-    """(error, plan) of melding ``groups`` (plus the pile's top card with ``top_with``)."""
-    r = st.rules
-    team = st.team_of(seat)
-    melds = st.melds[team]
-    plan = _Plan()
-    seen: set[int] = set()
-    targets: set[int] = set()
-    after: dict[int, Optional[str]] = {m.id: m.canasta for m in melds}
-    new_kinds: list[Optional[str]] = []
-    err, todo = _gather_groups(groups, extra_top, top_with, top_onto)
-    if err:
-        return err, None
-    for cards, onto, is_top in todo:
-        err = _cards_error(cards, seen, hand_set)
-        if err:
-            return err, None
-        whole = cards + (extra_top,) if is_top else cards
-        wilds = 0
-        for c in whole:
-            if WILD_OF[c]:
-                wilds += 1
-        if onto is not None:
-            err, existing = _onto_meld(st, team, onto)
-            if err:
-                return err, None
-            if existing.id in targets:
-                return "Put all the cards for one meld in a single group.", None
-            targets.add(existing.id)
-            err = G.extend_error(existing, whole, r)
-            if err:
-                return err, None
-            now = _kind_after(r, existing.kind, len(existing.cards) + len(whole), existing.wilds + wilds)
-            after[existing.id] = now
-            if now is not None and existing.by == seat:
-                plan.own_canasta = True
-            if existing.by != seat:
-                plan.adds_partner = True
-            plan.items.append((existing.rank, melds.index(existing), list(cards),
-                               "top" if is_top else existing.kind))
-        else:
-            err, kind, rank = G.classify(whole, r)
-            if err:
-                return err, None
-            if is_top and kind != "group":
-                return "The top card of the pile can only start a group, with a natural pair.", None
-            if kind == "black3":
-                if plan.black3:
-                    return "Only one meld of black threes can be made.", None
-                plan.black3 = True
-            now = _kind_after(r, kind, len(whole), wilds)
-            new_kinds.append(now)
-            if now is not None:
-                plan.own_canasta = True
-            plan.items.append((rank, -1, list(cards), "top" if is_top else kind))
-        plan.used += len(cards)
-        plan.points += sum(POINTS_OF[c] for c in whole)
-    kinds = [k for k in after.values() if k is not None] + [k for k in new_kinds if k is not None]
-    plan.kinds_after = kinds
-    plan.canastas_after = len(kinds)
-    return None, plan
-
-
-def out_error(st: State, seat: int, plan: Optional[_Plan], left: int) -> Optional[str]:
-    """Going out needs ``canastas_to_go_out`` canastas of any kinds (with the options:
-    one an escalera, or one natural or a samba), counting those made in this action."""
-    r = st.rules
-    if plan is not None and plan.kinds_after is not None:
-        kinds = plan.kinds_after
-    else:
-        kinds = [m.canasta for m in st.melds[st.team_of(seat)] if m.canasta is not None]
-    need = r.canastas_to_go_out
-    have = len(kinds)
-    s = "s" if need != 1 else ""
-    if have < need:  # type: ignore[operator]
-        if left == 1:
-            return f"You must keep a card to discard: going out needs {need} canasta{s} and your side has {have}."
-        return f"Going out needs {need} canasta{s}; your side has {have}."
-    seq = G.sequence_canasta_name(r)
-    if r.out_needs_escalera and not any(G.is_sequence_canasta(k) for k in kinds):
-        return f"Going out needs an {seq} (a sequence of seven) among your side's canastas."
-    if r.out_needs_clean and not any(k == "natural" or G.is_sequence_canasta(k) for k in kinds):
-        return f"Going out needs a natural canasta or a {seq} among your side's canastas."
-    return None
-
-
-def _frozen_why(st: State, team: int) -> str:
-    if not st.melds[team]:
-        return "your side has not melded yet"
-    if st.frozen:
-        return "the pile is frozen"
-    return "the pile is always frozen in this game"
-
-
-def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence, onto: Optional[int] = None):
-    """Way 1, a natural pair (frozen or not) starts a new group with the top card; way 2,
-    the top card alone onto the side's meld that is not a canasta, when the pile is not
-    frozen against the side. A wild or black three on top blocks the pile."""
-    r = st.rules
-    err, top, hand_set = _take_start(st, seat, with_cards)
-    if err:
-        return err, None
-    tk = KIND_OF[top]
-    team = st.team_of(seat)
-    name, plural = RANK_NAMES[tk], PLURAL_NAMES[tk]
-    if with_cards:
-        nat = sum(1 for c in with_cards if KIND_OF[c] == tk)
-        if onto is not None:
-            return "Taken with a natural pair, the top card starts a new group of its own.", None
-        if nat < 2:
-            if any(WILD_OF[c] for c in with_cards):
-                return (f"A natural and a wild card never take the pile in this game: you need two natural "
-                        f"{plural}."), None
-            return f"To take the pile with cards from your hand you need two natural {plural}.", None
-    else:
-        if st.pile_frozen_for(team):
-            return f"Only a natural pair of {plural} takes the pile: {_frozen_why(st, team)}.", None
-        if onto is None:
-            return (f"Name the meld the {name} from the pile goes onto, or take it with two natural "
-                    f"{plural}."), None
-        err, existing = _onto_meld(st, team, onto)
-        if err:
-            return err, None
-        if existing.canasta is not None:
-            return "The pile cannot be taken to add its top card to a canasta.", None
-        if existing.kind == "sequence" and not r.take_onto_sequence:
-            return "In these rules the top card of the pile goes onto a group, never onto a sequence.", None
-        if existing.kind not in ("group", "sequence"):
-            return f"The {name} from the pile cannot go on that meld.", None
-    err, plan = plan_groups(st, seat, extra, hand_set, top, with_cards, onto)
-    if err:
-        return err, None
-    assert plan is not None
-    err = _take_end(st, seat, plan)
-    return (err, None) if err else (None, plan)
-
-
-def accepting(st: State, team: int, cards: Sequence[int]) -> list[int]:
-    r = st.rules
-    return [m.id for m in st.melds[team] if not m.closed and G.extend_error(m, cards, r) is None]
-
-
-def must_take(st: State, seat: int) -> bool:
-    """With an empty stock (``play_on``): an unfrozen pile whose top card goes onto the
-    side's meld that is not a canasta must be taken."""
-    if not st.pile or st.rules.stock_exhausted == "end":
-        return False
-    team = st.team_of(seat)
-    if st.pile_frozen_for(team):
-        return False
-    top = st.pile[-1]
-    if WILD_OF[top] or KIND_OF[top] in (BLACK3, RED3):
-        return False
-    for mid in accepting(st, team, (top,)):
-        if take_error(st, seat, (), (), mid)[0] is None:
-            return True
-    return False
-
-
-# ---------------------------------------------------------------------------
-# the hand, sorted out
-# ---------------------------------------------------------------------------
-
-class _Hand:
-    """The hand's cards by rank, by (rank, suit), the wild cards (cheapest first)."""
-
-    __slots__ = ("by_rank", "by_rs", "wilds", "b3", "_runs")
-
-    def __init__(self, cards: Iterable[int], skip: Iterable[int] = ()):
-        skip = set(skip) if skip else None
-        by_rank: dict[int, list[int]] = {}
-        by_rs: dict[tuple[int, int], list[int]] = {}
-        wilds: list[int] = []
-        b3: list[int] = []
-        for c in cards:
-            if skip is not None and c in skip:
-                continue
-            if WILD_OF[c]:
-                wilds.append(c)
-                continue
-            k = KIND_OF[c]
-            if k == BLACK3:
-                b3.append(c)
-            elif k != RED3:
-                got = by_rank.get(k)
-                if got is None:
-                    by_rank[k] = [c]
-                else:
-                    got.append(c)
-                key = (k, SUIT_OF[c])
-                got = by_rs.get(key)
-                if got is None:
-                    by_rs[key] = [c]
-                else:
-                    got.append(c)
-        if len(wilds) > 1:
-            wilds.sort(key=POINTS_OF.__getitem__)
-        self.by_rank = by_rank
-        self.by_rs = by_rs
-        self.wilds = wilds
-        self.b3 = b3
-        self._runs: Optional[list[list[int]]] = None
-
-    def wild_choices(self) -> list[int]:
-        out = []
-        for kind in (TWO, JOKER):
-            for c in self.wilds:
-                if KIND_OF[c] == kind:
-                    out.append(c)
-                    break
-        return out
-
-    def runs(self) -> list[list[int]]:
-        """Every maximal run of three or more consecutive ranks of one suit in the hand
-        (one card of each rank)."""
-        if self._runs is not None:
-            return self._runs
-        masks = [0, 0, 0, 0]
-        for (k, s) in self.by_rs:
-            masks[s] |= 1 << k
-        out: list[list[int]] = []
-        self._runs = out
-        if not any(m & (m >> 1) & (m >> 2) for m in masks):
-            return out  # no three ranks of a suit in a row
-        by_rs = self.by_rs
-        for s in _suit_order(by_rs):
-            m = masks[s]
-            if not m & (m >> 1) & (m >> 2):
-                continue  # no three ranks in a row
-            k = 4
-            while k <= 14:
-                if m >> k & 1:
-                    start = k
-                    while k <= 14 and m >> k & 1:
-                        k += 1
-                    if k - start >= 3:
-                        out.append([by_rs[(r, s)][0] for r in range(start, k)])
-                else:
-                    k += 1
-        return out
-
-
-def _suit_order(by_rs: dict) -> list[int]:
-    """The suits in the order they first appear among the hand's naturals (the order
-    the runs were always listed in)."""
-    order: list[int] = []
-    for (_k, s) in by_rs:
-        if s not in order:
-            order.append(s)
-            if len(order) == 4:
-                break
-    return order
-
-
-def _group_ok(r, naturals: int, wilds: int) -> bool:
-    """``samba.group_error(r, rank, naturals, wilds, False) is None`` (a group that
-    exists), without writing its sentence."""
-    if wilds > r.wild_limit:
-        return False
-    if wilds and r.twice_naturals and naturals < 2 * wilds:
-        return False
-    return not (wilds and r.more_naturals_than_wilds and naturals <= wilds)
-
-
-def _new_group_ok(r, naturals: int, wilds: int) -> bool:
-    """``samba.group_error(r, rank, naturals, wilds, True) is None``, for two naturals
-    or more."""
-    return naturals + wilds >= 3 and _group_ok(r, naturals, wilds)
-
-
-def _new_melds(r, h: _Hand, with_wilds: bool = True) -> list[tuple[int, ...]]:
-    """New melds the hand can put down: groups (all naturals of a rank, with and
-    without a wild card), sequences (every window of three to seven of a run), wild
-    melds."""
-    out: list[tuple[int, ...]] = []
-    wc = h.wild_choices() if with_wilds else []
-    two = tuple(h.wilds[-2:]) if with_wilds and len(h.wilds) >= 2 else None
-    for cards in h.by_rank.values():
-        n = len(cards)
-        if n < 2:
-            continue
-        t = tuple(cards)
-        if n >= 3:
-            out.append(t)
-        # (a new group of n naturals: group_error(r, k, n, w, True) is None)
-        if wc and _new_group_ok(r, n, 1):
-            for w in wc:
-                out.append(t + (w,))
-        if two is not None and _new_group_ok(r, n, 2):
-            out.append(t + two)
-    for run in h.runs():
-        n = len(run)
-        for size in range(min(G.SEQUENCE_MAX, n), 2, -1):
-            for start in range(0, n - size + 1):
-                out.append(tuple(run[start:start + size]))
-    if r.wild_melds and len(h.wilds) >= 3:
-        out.append(tuple(h.wilds[:3]))
-        if len(h.wilds) > 3:
-            out.append(tuple(h.wilds[:G.WILD_MELD_MAX]))
-    return out
-
-
-# ---------------------------------------------------------------------------
-# melding a whole hand (going out)
-# ---------------------------------------------------------------------------
-
-def _placeable(st: State, team: int, h: _Hand) -> tuple[int, Optional[int]]:
-    """(how many naturals cannot be melded at all, one of them): a cheap filter."""
-    groups = {m.rank for m in st.melds[team] if m.kind == "group" and not m.closed}
-    seqs = [(m.suit, m.low, m.high) for m in st.melds[team] if m.kind == "sequence" and not m.closed]
-    bad = 0
-    one = None
-    for (k, s), cards in h.by_rs.items():
-        if k in groups or len(h.by_rank[k]) >= 2:
-            continue
-        # part of a run of three in hand, or next to a sequence of its suit
-        lo = k
-        while (lo - 1, s) in h.by_rs:
-            lo -= 1
-        hi = k
-        while (hi + 1, s) in h.by_rs:
-            hi += 1
-        if hi - lo >= 2:
-            continue
-        if any(ss == s and (low - 1 <= hi and lo <= high + 1) for ss, low, high in seqs):
-            continue
-        bad += len(cards)
-        one = cards[0]
-    return bad, one
-
-
-def _solutions(st: State, seat: int, cards: Sequence[int], may_leave: bool, h: Optional["_Hand"] = None):
-    """Ways to meld every one of ``cards`` but at most one (``may_leave``): yields
-    (groups, the card left or -1), wild cards placed to complete canastas first."""
-    team = st.team_of(seat)
-    if h is None:
-        if any(KIND_OF[c] == RED3 for c in cards):
-            return
-        h = _Hand(cards)
-    b3 = h.b3
-    forced = -1
-    if b3 and not 3 <= len(b3) <= 6:
-        if not may_leave or len(b3) not in (1, 7):
-            return
-        forced = b3[0]
-        b3 = b3[1:]
-    open_groups = {}
-    for m in st.melds[team]:
-        if m.kind == "group" and not m.closed and m.rank not in open_groups:
-            open_groups[m.rank] = m
-    seqs0 = {m.id: (m.suit, m.low, m.high, len(m.cards)) for m in st.melds[team]
-             if m.kind == "sequence" and not m.closed}
-    naturals = sorted((c for c in cards if not WILD_OF[c] and KIND_OF[c] not in (BLACK3, RED3)),
-                      key=lambda c: (SUIT_OF[c], KIND_OF[c]))
-    budget = [max(_NODE_BUDGET, 20 * len(cards))]
-    leave_ok = may_leave and forced < 0
-
-    def solve(rest: tuple[int, ...], seqs: dict, acc: list, left: int):
-        if budget[0] <= 0:
-            return
-        budget[0] -= 1
-        if not rest:
-            yield acc, left
-            return
-        c = rest[0]
-        k, s = KIND_OF[c], SUIT_OF[c]
-        same = tuple(x for x in rest if KIND_OF[x] == k)
-        others = tuple(x for x in rest if KIND_OF[x] != k)
-        g = open_groups.get(k)
-        if g is not None:
-            # naturals always join an open group of their rank (a second group adds nothing)
-            yield from solve(others, seqs, acc + [("add", g.id, same)], left)
-        elif len(same) >= 2:
-            yield from solve(others, seqs, acc + [("group", None, same)], left)
-        chain = [c]
-        want = k + 1
-        for x in rest[1:]:
-            if SUIT_OF[x] == s and KIND_OF[x] == want and want <= 14:
-                chain.append(x)
-                want += 1
-
-        def without(used):
-            u = set(used)
-            return tuple(x for x in rest if x not in u)
-        for mid, (ss, low, high, size) in seqs.items():
-            if ss != s:
-                continue
-            if k < low and low - k <= len(chain) and size + (low - k) <= G.SEQUENCE_MAX:
-                part = chain[:low - k]
-                ns = dict(seqs)
-                ns[mid] = (ss, k, high, size + len(part))
-                yield from solve(without(part), ns, acc + [("add", mid, tuple(part))], left)
-            if k == high + 1:
-                for n in range(min(len(chain), G.SEQUENCE_MAX - size), 0, -1):
-                    part = chain[:n]
-                    ns = dict(seqs)
-                    ns[mid] = (ss, low, k + n - 1, size + n)
-                    yield from solve(without(part), ns, acc + [("add", mid, tuple(part))], left)
-        for n in range(min(len(chain), G.SEQUENCE_MAX), 2, -1):
-            part = chain[:n]
-            yield from solve(without(part), seqs, acc + [("sequence", None, tuple(part))], left)
-        if leave_ok and left < 0:
-            yield from solve(rest[1:], seqs, acc, c)
-
-    for sol, left in solve(tuple(naturals), seqs0, [], forced):
-        wild_sets = [(h.wilds, left)]
-        if left < 0 and leave_ok and h.wilds:
-            wild_sets.append((h.wilds[1:], h.wilds[0]))
-        for wilds, lft in wild_sets:
-            groups = _place_wilds(st, team, sol, wilds)
-            if groups is None:
-                continue
-            if b3:
-                groups.append(Group(tuple(b3)))
-            if groups:
-                yield tuple(groups), lft
-                break
-
-
-def _meld_all(st: State, seat: int, cards: Sequence[int]) -> Optional[tuple[Group, ...]]:
-    """Groups that meld every one of ``cards``, or None when none is found."""
-    for groups, _left in _solutions(st, seat, cards, False):
-        return groups
-    return None
-
-
-def _place_wilds(st: State, team: int, sol: list, wilds: list[int]) -> Optional[list[Group]]:
-    """Merge a solution's parts by target and put the wild cards where they may go."""
-    r = st.rules
-    limit = r.wild_limit
-    by_id = {m.id: m for m in st.melds[team]}
-    adds: dict[int, list[int]] = {}
-    news: list[list] = []   # [kind, cards, naturals, wilds, cap]
-    for what, mid, cards in sol:
-        if what == "add":
-            adds.setdefault(mid, []).extend(cards)
-        else:
-            news.append([what, list(cards)])
-    slots = []   # [size, cap, needs, cards list, key]
-    for m in st.melds[team]:
-        if m.closed or m.kind not in ("group", "wild"):
-            continue
-        extra = adds.get(m.id, [])
-        if m.kind == "group":
-            nat = m.naturals + len(extra)
-            cap = 0 if m.canasta is not None else limit - m.wilds
-            if r.twice_naturals:
-                cap = min(cap, nat // 2 - m.wilds)
-            if r.more_naturals_than_wilds:
-                cap = min(cap, nat - 1 - m.wilds)
-        else:
-            cap = G.WILD_MELD_MAX - len(m.cards)
-        if cap > 0 or extra:
-            slots.append([len(m.cards) + len(extra), max(cap, 0), 0, extra, m.id])
-    for n in news:
-        if n[0] == "group":
-            nat = len(n[1])
-            cap = limit
-            if r.twice_naturals:
-                cap = min(cap, nat // 2)
-            if r.more_naturals_than_wilds:
-                cap = min(cap, nat - 1)
-            need = 1 if nat == 2 else 0
-            if cap < need:
-                return None
-            slots.append([nat, cap, need, n[1], None])
-        else:
-            slots.append([len(n[1]), 0, 0, n[1], None])
-    pool = _share_wilds(slots, wilds, G.CANASTA_SIZE)
-    if pool is None:
-        return None
-    extra_melds: list[Group] = []
-    if pool:
-        if not r.wild_melds:
-            return None
-        while pool:
-            take = pool[:G.WILD_MELD_MAX]
-            pool = pool[G.WILD_MELD_MAX:]
-            if len(take) < 3:
-                return None
-            extra_melds.append(Group(tuple(take)))
-    out = [Group(tuple(sl[3]), sl[4]) for sl in slots if sl[3] and (sl[4] is None or by_id.get(sl[4]) is not None)]
-    return out + extra_melds
-
-
-def _out_potential(st: State, team: int, h: _Hand) -> int:
-    """An upper bound on the canastas the side can have after melding this hand: the
-    canastas it has, plus the melds that the hand's cards (and its wild cards, shared
-    out fewest first) could bring to seven."""
-    r = st.rules
-    w = len(h.wilds)
-    limit = r.wild_limit
-    n = 0
-    shorts: list[int] = []       # wild cards each possible canasta still needs
-    ranks_done = set()
-    for m in st.melds[team]:
-        if m.canasta is not None:
-            n += 1
-        elif m.kind == "group":
-            short = G.CANASTA_SIZE - len(m.cards) - len(h.by_rank.get(m.rank, ()))
-            ranks_done.add(m.rank)
-            if short <= min(limit - m.wilds, w):
-                shorts.append(max(short, 0))
-        elif m.kind == "sequence":
-            s, size = m.suit, len(m.cards)
-            k = m.low - 1
-            while k >= 4 and (k, s) in h.by_rs:
-                size += 1
-                k -= 1
-            k = m.high + 1
-            while k <= 14 and (k, s) in h.by_rs:
-                size += 1
-                k += 1
-            if size >= G.SEQUENCE_MAX:
-                shorts.append(0)
-        elif m.kind == "wild":
-            short = G.WILD_MELD_MAX - len(m.cards)
-            if short <= w:
-                shorts.append(short)
-    for k, cards in h.by_rank.items():
-        if k in ranks_done:
-            continue
-        short = G.CANASTA_SIZE - len(cards)
-        if short <= min(limit, w):
-            shorts.append(max(short, 0))
-    for run in h.runs():
-        if len(run) >= G.SEQUENCE_MAX:
-            shorts.append(0)
-    if r.wild_melds and w >= G.WILD_MELD_MAX:
-        shorts.append(G.WILD_MELD_MAX)
-    shorts.sort()
-    for short in shorts:
-        if short > w:
-            break
-        w -= short
-        n += 1
-    return n
-
-
-def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
-    """A way for ``seat`` to go out now: (groups to meld in one action, the card to
-    discard or None), or None. A quick search of the likely shapes first; when it finds
-    nothing, the complete search (``samba_out.way_out``) decides, at any hand size."""
-    if st.permission is False:
-        return None
-    hand = st.hands[seat]
-    if not hand or st.counts[seat][RED3]:
-        return None
-    team = st.team_of(seat)
-    if h is None:
-        h = _Hand(hand)
-    bad, _one = _placeable(st, team, h)
-    if bad > 1:
-        return None   # two naturals that no meld can take: both cannot be the card left
-    from .samba_out import goes_out as _goes_out, way_out
-    hand_set = set(hand)
-    if _out_potential(st, team, h) >= st.rules.canastas_to_go_out:  # type: ignore[operator]
-        tries = 0
-        for groups, left in _solutions(st, seat, hand, True, h):
-            tries += 1
-            if tries > 6:
-                break
-            if _goes_out(st, seat, groups, left, hand_set):
-                return groups, (None if left < 0 else left)
-    way = way_out(st, seat)
-    if way is not None and _goes_out(st, seat, way[0], -1 if way[1] is None else way[1], hand_set):
-        return way
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -616,14 +32,14 @@ def going_out_plan(st: State, seat: int, h: Optional["_Hand"] = None):
 _EXTRA_CANDIDATES = 8
 
 
-def _initial_sets(st: State, seat: int, h: _Hand, base_points: int, used: set) -> list[tuple[Group, ...]]:
+def _initial_sets(st: State, seat: int, h: Hand, base_points: int, used: set) -> list[tuple[Group, ...]]:
     """The smallest sets of new melds from the hand (cards in ``used`` excluded) that
     bring an initial meld to the minimum count (``[()]`` when the base alone does)."""
     r = st.rules
     need = st.minimum(st.team_of(seat))
     if base_points >= need:
         return [()]
-    cands = [c for c in _new_melds(r, h) if not used.intersection(c)]
+    cands = [c for c in new_melds(r, h) if not used.intersection(c)]
     cands.sort(key=lambda g: -sum(POINTS_OF[c] for c in g))
     # one candidate per distinct set of codes
     seen = set()
@@ -717,10 +133,10 @@ def take_options(st: State, seat: int) -> list[Action]:
     if not st.melds[team]:
         if len(naturals) < 2:
             return []
-        h = _Hand(hand)
-        for base in _top_bases(r, naturals, h.wilds):
+        h = Hand(hand)
+        for base in top_bases(r, naturals, h.wilds):
             pts = sum(POINTS_OF[c] for c in base) + POINTS_OF[top]
-            rest = _Hand(hand, skip=base)
+            rest = Hand(hand, skip=base)
             for extra in _initial_sets(st, seat, rest, pts, set(base)):
                 a = TakePile(base, extra)
                 if take_error(st, seat, a.with_cards, a.melds)[0] is None:
@@ -749,7 +165,7 @@ def take_options(st: State, seat: int) -> list[Action]:
             # two cards is refused for its own sake, which no further meld mends)
             rest = [c for c in hand if c not in a.with_cards]
             for left in [-1] + rest:
-                extra = _meld_all(st, seat, [c for c in rest if c != left])
+                extra = meld_all(st, seat, [c for c in rest if c != left])
                 if extra and take_error(st, seat, a.with_cards, extra, a.onto)[0] is None:
                     out.append(TakePile(a.with_cards, extra, a.onto))
                     break
@@ -796,11 +212,11 @@ def play_options(st: State, seat: int) -> list[Action]:
     r = st.rules
     hand = st.hands[seat]
     team = st.team_of(seat)
-    h = _Hand(hand)
+    h = Hand(hand)
     cands: list[tuple[Group, ...]] = []
     if st.melds[team]:
         wc = h.wild_choices()
-        for g in _new_melds(r, h):
+        for g in new_melds(r, h):
             cands.append((_tnew(Group, (g, None)),))
         for m in st.melds[team]:
             if m.closed:
@@ -812,7 +228,7 @@ def play_options(st: State, seat: int) -> list[Action]:
                     cands.append((_tnew(Group, ((cards[0],), mid)),))
                     if len(cards) > 1:
                         cands.append((_tnew(Group, (tuple(cards), mid)),))
-                if m.canasta is None and wc and _group_ok(r, m.naturals, m.wilds + 1):
+                if m.canasta is None and wc and group_ok(r, m.naturals, m.wilds + 1):
                     for w in wc:
                         cands.append((_tnew(Group, ((w,), mid)),))
             elif m.kind == "sequence":
@@ -882,7 +298,7 @@ def play_options(st: State, seat: int) -> list[Action]:
                 # melds reaching the minimum, as the validator would judge it
                 out.append(Meld(groups))
                 continue
-        if _meld_error(st, seat, groups)[0] is None:
+        if meld_action_error(st, seat, groups)[0] is None:
             out.append(Meld(groups))
     if r.merge_groups:
         out.extend(merge_options(st, seat))
@@ -895,9 +311,8 @@ def play_options(st: State, seat: int) -> list[Action]:
 # ---------------------------------------------------------------------------
 
 def _check_merge(st: State, a: G.MergeGroups, actor: int):
-    from ..core import _phase_message
     if st.phase != PLAY:
-        return _phase_message(st), None
+        return phase_message(st), None
     r = st.rules
     if not r.merge_groups:
         return "Combining two groups of one rank is not part of these rules.", None
@@ -917,7 +332,6 @@ def _check_merge(st: State, a: G.MergeGroups, actor: int):
 
 
 def _exec_merge(st: State, a: G.MergeGroups, plan, seat: int, events: list) -> None:
-    from ..events import Event
     team = st.team_of(seat)
     melds = st.melds[team]
     other = st.meld_by_id(team, a.other)
@@ -944,7 +358,6 @@ def _merge_to_json(a: G.MergeGroups) -> dict:
 
 
 def _merge_from(d: dict, limit: int, where: str) -> G.MergeGroups:
-    from ..codec import RecordError, meld_id_from
     into, other = meld_id_from(d.get("into"), where), meld_id_from(d.get("other"), where)
     if into is None or other is None:
         raise RecordError(f"{where}: a merge names two melds.")
@@ -971,14 +384,11 @@ def merge_options(st: State, seat: int) -> list[Action]:
 
 
 def _actions() -> dict:
-    from ..core import ActionSpec
     return {G.MergeGroups: ActionSpec("merge", _check_merge, _exec_merge, _merge_to_json, _merge_from,
                                       _merge_shape)}
 
 
 ACTIONS = _actions()
-
-
 BOOK = {
     "plan_groups": plan_groups,
     "out_error": out_error,

@@ -4,9 +4,9 @@ game's help) with its *Why it is fair* button or the W key.
 What it says is what the code does, and ``tests/ui/test_fair_page.py`` holds the page
 to it: the deal number comes from the operating system's random source
 (``random.SystemRandom``, in :func:`canasta.ui.screens.newgame.random_deal_number`, or
-in :func:`canasta.engine.core.new_game` when none is given); each deal is shuffled by
+in :func:`canasta.engine.moves.new_game` when none is given); each deal is shuffled by
 ``random.Random`` seeded with the number and the deal's count
-(:func:`canasta.engine.core._shuffled_deck`), the first dealer drawn the same way; the
+(:func:`canasta.engine.moves.deck_for_deal`), the first dealer drawn the same way; the
 computer players get :func:`canasta.engine.observe.observe` and the legal moves,
 nothing else (RULES.md section 11), which ``tests/ai/test_fairness.py`` and
 ``tests/engine/test_knowledge.py`` check.

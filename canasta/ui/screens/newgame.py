@@ -23,6 +23,7 @@ from ..forms import TIP_DELAY
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
+from ..draw import font, text_scale
 from ...store.names import check_name
 from .. import games
 from .newgame_minimum import MinimumTable
@@ -424,12 +425,12 @@ class NewGameScreen(MinimumTable, Screen):
                 draw_fitted(surf, rest, v.size(17), pygame.Rect(inner.x, bar.centery - v.size(2), inner.w,
                                                                 bar.h // 2), INK, align="center")
         elif self.session.resumable is not None:
-            draw_fitted(surf, "Starting a new game replaces the game in progress.", v.size(18), bar, GOLD,
+            draw_fitted(surf, "Starting a new game replaces the game in progress (Statistics lists it as unfinished).", v.size(18), bar, GOLD,
                         align="center")
 
     def _draw_players(self, surf: pygame.Surface, v: View) -> None:
         draw_heading(surf, v, "Table", 64, 158, 1152)
-        draw_fitted(surf, "Game", v.size(21), v.rect((64, 186, 80, 38)), INK)
+        draw_fitted(surf, "Game", v.size(21), v.rect((64, 186, 72, 38)), INK)
         draw_fitted(surf, "Players", v.size(21), v.rect((388, 186, 80, 38)), INK)
         draw_fitted(surf, "Sides", v.size(21), v.rect((676, 186, 70, 38)), INK)
         draw_heading(surf, v, "Seats", 64, 240, 1152)
@@ -484,6 +485,9 @@ class NewGameScreen(MinimumTable, Screen):
         pygame.draw.line(surf, GOLD_DEEP, v.pt(64, 202), v.pt(1216, 202), 1)
         h = self.row_height()
         compact = h < self.OPT_COMPACT
+        # no room for the explanation under the name at this Text size
+        brief = (font(v.size(19)).get_linesize() + font(v.size(15)).get_linesize() > v.size(h) - v.size(2) if compact else
+                 font(v.size(21)).get_linesize() + font(v.size(16)).get_linesize() > v.size(h) - v.size(4))
         for (x0, x1), options in ((self.LEFT_COL, self.left_options), (self.RIGHT_COL, self.right_options)):
             for j, (label, help_text, c) in enumerate(options):
                 y = self.OPT_Y + j * h
@@ -491,15 +495,24 @@ class NewGameScreen(MinimumTable, Screen):
                 colour = INK if c.enabled else MUTED
                 if not c.enabled and c.name == "ask_to_go_out":
                     help_text = "Only when partners play together."
-                if compact:
-                    draw_fitted(surf, label, v.size(19), v.rect((x0, y + 2, label_w, 22)), colour)
-                    line, fs = fit_text(help_text, v.size(15), v.size(label_w), shrink=0.85)
-                    blit_text(surf, line, fs, v.pt(x0, y + 24), DIM)
+                if brief:       # larger text: the name alone; its explanation is the row's tip
+                    draw_fitted(surf, label, v.size(21), v.rect((x0, y + 1, label_w, h - 2)), colour)
                     continue
-                draw_fitted(surf, label, v.size(21), v.rect((x0, y + 6, label_w, 24)), colour)
+                if compact:
+                    drawn = draw_fitted(surf, label, v.size(19), v.rect((x0, y + 2, label_w, 22)), colour)
+                    # never under the size 100% shows (cut instead: the row's tip has it all)
+                    line, fs = fit_text(help_text, v.size(15), v.size(label_w), shrink=0.85 if text_scale() == 1 else 0.999)
+                    blit_text(surf, line, fs, (v.pt(x0, 0)[0], max(v.pt(0, y + 24)[1], drawn.bottom)), DIM)
+                    continue
+                drawn = draw_fitted(surf, label, v.size(21), v.rect((x0, y + 6, label_w, 24)), colour)
                 lines = wrap_lines(help_text, v.size(16), v.size(label_w))
-                if len(lines) > 2:
-                    lines = [lines[0], fit_text(" ".join(lines[1:]), v.size(16), v.size(label_w), shrink=1.0)[0]]
+                step = max(v.size(18), font(v.size(16)).get_linesize())
+                room = max(1, (v.pt(0, y + h)[1] - max(v.pt(0, y + 31)[1], drawn.bottom)) // step)
+                keep = min(2, room)          # larger text: one line, the rest in the row's tip
+                if len(lines) > keep:
+                    lines = lines[:keep - 1] + [fit_text(" ".join(lines[keep - 1:]), v.size(16), v.size(label_w),
+                                                         shrink=1.0)[0]]     # cut: the row's tip has it all
+                top = max(v.pt(0, y + 31)[1], drawn.bottom)
                 for k, line in enumerate(lines):
-                    blit_text(surf, line, v.size(16), v.pt(x0, y + 31 + k * 18), DIM)
+                    blit_text(surf, line, v.size(16), (v.pt(x0, 0)[0], top + k * step), DIM)
         self._draw_minimums(surf, v)

@@ -27,10 +27,10 @@ from ..layout import View
 from ..scene import Scene
 from ..table import SeatConfig
 from ..table.pieces import game_pieces
-from ..table.layout import CENTRE_X, SeatLabel
-from ..table.view import TableView, side_label_top
+from ..table.layout import CENTRE_X, SeatLabel, backs_half_width
+from ..table.view import TableView, fit_first, hud_box, side_label_top
 from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, seat_names
-from ..draw import fit_text
+from ..draw import draw_tip, fit_text, text_scale
 from ..widgets import DIM, GOLD, INK, Button, blit_text, font, panel, wrap
 
 FLAG_INK = (255, 150, 120)
@@ -254,7 +254,8 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ the Scene protocol
     @property
     def view(self) -> View:
-        return View(*self.app.screen.get_size())
+        lay = self.ctl.layout
+        return View(*self.app.screen.get_size(), lay.width, lay.height)
 
     @property
     def state(self):
@@ -302,6 +303,8 @@ class ReviewScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.place_controls()
         v = self.view
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos              # the coach's sentence shows whole under it
         if event.type == pygame.KEYDOWN:
             k = event.key
             if k == pygame.K_ESCAPE:
@@ -325,7 +328,7 @@ class ReviewScene(Scene):
         if any(b.handle(event) for b in self.buttons):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if v.rect(SLIDER.inflate(0, 16)).collidepoint(event.pos):
+            if v.rect(self.slider().inflate(0, 16)).collidepoint(event.pos):
                 self.dragging_slider = True
                 self._slide(event.pos)
                 return
@@ -341,7 +344,8 @@ class ReviewScene(Scene):
 
     def _slide(self, pos) -> None:
         lx, _ = self.view.logical(*pos)
-        frac = (lx - SLIDER.x) / SLIDER.w
+        bar = self.slider()
+        frac = (lx - bar.x) / bar.w
         self.go(int(round(max(0.0, min(1.0, frac)) * self.count)), animate=False)
 
     def covers(self) -> list[pygame.Rect]:
@@ -353,9 +357,10 @@ class ReviewScene(Scene):
         """The turn list's place: above the name of the seat on the right (the longer its
         hand, the higher the name), which it never covers while a few rows remain."""
         box = pygame.Rect(LIST_BOX)
-        tops = [side_label_top(s) for s in self.ctl.layout.labels
+        tops = [side_label_top(s, self.ctl.layout.frame.text) for s in self.ctl.layout.labels
                 if isinstance(s, SeatLabel) and not s.own and s.orient == "v" and s.x > CENTRE_X]
-        tops = [t for t in tops if t - 6 >= box.y + LIST_MIN_H]
+        least = LIST_MIN_H if self.ctl.layout.frame.text <= 1 else 40 + LIST_ROW   # larger sizes: a row at least
+        tops = [t for t in tops if t - 6 >= box.y + least]
         if tops:
             box.h = min(box.h, int(min(tops)) - 6 - box.y)
         return box
@@ -382,6 +387,17 @@ class ReviewScene(Scene):
         return i if 0 <= i < min(self.count, start + rows) and ly >= box.y + 34 else None
 
     # ------------------------------------------------------------------ drawing
+    def slider(self) -> pygame.Rect:
+        """The deal's slider (logical): :data:`SLIDER`, kept at the top of the status
+        line's place wherever the table's frame puts it (larger sizes, a taller window)."""
+        msg = self.ctl.layout.frame.message_box
+        return SLIDER.move(0, msg.y + 6 - SLIDER.y)
+
+    def coach_box(self) -> pygame.Rect:
+        """The coach's sentence: :data:`COACH_BOX`, under the slider in the status line's place."""
+        msg = self.ctl.layout.frame.message_box
+        return pygame.Rect(COACH_BOX.x, msg.y + 16, COACH_BOX.w, msg.h - 5)
+
     def draw(self, surf: pygame.Surface) -> None:
         self.ctl.dirty = False
         # a move the coach flagged: its sentence takes the status line's place (see COACH_BOX)
@@ -395,10 +411,27 @@ class ReviewScene(Scene):
         self.cancel_button.draw(surf, v.size(16))
         who = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
         title = f"Review: deal {self.deal} of {self.deals}, {who} decisions"
-        blit_text(surf, title, v.size(18), v.pt(PROGRESS.x, 8), GOLD)
+        bar = self.progress()
+        line, size = fit_first([title, f"Review: deal {self.deal} of {self.deals}", f"Deal {self.deal} of {self.deals}"],
+                               v.size(18), v.size(bar.w))
+        blit_text(surf, line, size, v.pt(bar.x, 8), GOLD)
+        if getattr(self, "coach_cut", "") and v.rect(self.coach_box()).collidepoint(getattr(self, "pointer", (-1, -1))):
+            draw_tip(surf, v, self.coach_box(), self.coach_cut, width=640)
+
+    def progress(self) -> pygame.Rect:
+        """The coach's progress bar under the title (logical): :data:`PROGRESS`, right of the
+        scores panel and left of the top seat's hand (both larger with larger sizes)."""
+        hud = hud_box(self.state.rules.teams, self.ctl.layout.frame.text)
+        x = max(PROGRESS.x, hud.right + 14)
+        right = PROGRESS.right
+        for item in self.ctl.layout.labels:
+            if isinstance(item, SeatLabel) and not item.own and item.orient == "h":
+                right = min(right, item.x - backs_half_width(item.count, item.orient) - 10)
+        return pygame.Rect(x, PROGRESS.y + int(20 * (self.ctl.layout.frame.text - 1)), max(60, right - x), PROGRESS.h)
 
     def _draw_coach(self, surf: pygame.Surface, v: View) -> None:
-        box = v.rect(PROGRESS)
+        self.coach_cut = ""
+        box = v.rect(self.progress())
         pygame.draw.rect(surf, (30, 50, 38), box, border_radius=4)
         done = self.judged / self.total if self.total else 1.0
         fill = box.copy()
@@ -416,20 +449,24 @@ class ReviewScene(Scene):
         size = v.size(15)
         while size > 11 and font(size).size(label)[0] > box.w:
             size -= 1
-        blit_text(surf, label, size, v.pt(PROGRESS.x, PROGRESS.y - 20), DIM)
+        line, size = fit_first([label, f"Coach: {flagged} of {self.total} flagged", f"{flagged} flagged"], size, box.w)
+        blit_text(surf, line, size, (box.x, box.y - v.size(4)), DIM, anchor="bottomleft")
         d = self.current_verdict()
         if d is not None and not self.state.deal_over:
             # two lines at most, a smaller type for a long sentence, never over the hand
-            box = v.rect(COACH_BOX)
+            box = v.rect(self.coach_box())
             words = f"{self.ctl.answer_note}  Coach: {d.sentence}"
             for pt in (17, 16, 15, 14, 13, 12):
                 size = v.size(pt)
-                step = int(size * 1.08)
+                step = int(size * 1.08 * text_scale())
                 lines = wrap(words, size, box.w - v.size(16))
                 if len(lines) * step + v.size(4) <= box.h:
                     break
-            if len(lines) > 2:
-                lines = [lines[0], fit_text(" ".join(lines[1:]), size, box.w - v.size(16), shrink=1.0)[0]]
+            keep = max(2, (box.h - v.size(4)) // max(1, step))
+            if len(lines) > keep:     # cut: pointing at it shows the whole sentence
+                self.coach_cut = words
+                lines = lines[:keep - 1] + [fit_text(" ".join(lines[keep - 1:]), size, box.w - v.size(16),
+                                                     shrink=1.0)[0]]
             f = font(size)
             band = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + v.size(16),
                                step * len(lines) + v.size(4))
@@ -441,7 +478,7 @@ class ReviewScene(Scene):
                 y += step
 
     def _draw_slider(self, surf: pygame.Surface, v: View) -> None:
-        r = v.rect(SLIDER)
+        r = v.rect(self.slider())
         pygame.draw.rect(surf, (24, 44, 32), r, border_radius=6)
         for index, d in self.verdicts.items():
             if d.flagged and self.count:

@@ -13,7 +13,6 @@ from ...engine.cards import describe
 from ...engine.record import Game
 from ...engine.state import DEAL_OVER, GAME_OVER
 from ..anim import Pose, motion_speed
-from ..layout import STOCK_POS
 from ..table.controller import DEAL_STAGGER, TableController
 
 
@@ -130,7 +129,7 @@ class ReviewController(TableController):
             self.animator.snap(lay.targets)
         elif deal:
             self.animator.sprites = {}
-            stock = Pose(STOCK_POS[0], STOCK_POS[1], False, 0, 1.0, 10)
+            stock = Pose(*lay.frame.stock_pos, False, 0, lay.frame.pile_scale, 10)
             self.animator.retarget(lay.targets, order, {c: stock for c in lay.targets}, stagger=DEAL_STAGGER)
         else:
             self.animator.retarget(lay.targets, order, lay.origin)

@@ -19,14 +19,12 @@ from ...engine.variants import game_of
 from .. import games
 from ..forms import MUTED, Button, Screen, Stepper, draw_heading, section_panel, wrap_lines
 from ..layout import View
+from ..plugins import part
+from .rules_words import number_word
 from ..widgets import INK, blit_text
+from ..draw import font
 
-NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
-
-
-def _n(k: int) -> str:
-    return NUMBER_WORDS.get(k, f"{k:,}")
+_n = number_word
 
 
 def _cards(k: int) -> str:
@@ -83,12 +81,9 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
     """The rules in force, as (heading, sentences) sections: read off the resolved
     options and the game's module (its meld kinds, canasta kinds and bonuses)."""
     r = rules.resolved()
-    if r.variant == "hand_and_foot":   # a game whose text is its own (books, feet, deals)
-        from .rules_hand_and_foot import sections
-        return sections(r)
-    if r.variant == "american":        # talons, threes, sevens and aces, special hands
-        from .rules_american import sections
-        return sections(r)
+    own = part(r, "rules")             # a game whose text is its own (Hand and Foot, Modern American)
+    if own is not None:
+        return own.sections(r)
     game = variants.game_of(r)
     kinds = tuple(getattr(game, "MELD_KINDS", ("group", "black3")))
     canastas = tuple(getattr(game, "CANASTA_KINDS", ("natural", "mixed")))
@@ -344,14 +339,16 @@ class RulesScreen(Screen):
         # two columns, sections flowing from the first into the second
         col_w = (area.w - 3 * 28) // 2
         fs = 17
-        line_h = 21
+        # as high as a line of text is drawn (larger with the Text size: the page scrolls further)
+        line_h = max(21, font(v.size(fs)).get_linesize() / v.scale + 1)
+        head_h = max(28, font(v.size(17), True).get_linesize() / v.scale + 8)
         blocks = []
         for heading, sentences in self.sections():
             lines = []
             for s in sentences:
                 wrapped = wrap_lines(s, v.size(fs), v.size(col_w - 18))
                 lines.append(wrapped)
-            h = 28 + sum(len(w) * line_h + 3 for w in lines) + 10
+            h = head_h + sum(len(w) * line_h + 3 for w in lines) + 10
             blocks.append((heading, lines, h))
         total = sum(b[2] for b in blocks)
         half = total / 2
@@ -369,9 +366,9 @@ class RulesScreen(Screen):
             y = area.y + 18 - self.scroll
             for heading, lines, h in col:
                 draw_heading(surf, v, heading, x, y, col_w)
-                yy = y + 28
+                yy = y + head_h
                 for wrapped in lines:
-                    bullet = v.pt(x + 4, yy + 9)
+                    bullet = v.pt(x + 4, yy + line_h * 0.43)
                     pygame.draw.circle(surf, (200, 160, 70), bullet, max(2, v.size(3)))
                     for line in wrapped:
                         blit_text(surf, line, v.size(fs), v.pt(x + 18, yy), INK)

@@ -5,12 +5,12 @@ writes the other games."""
 from __future__ import annotations
 
 from ...engine.rules import Rules
+from .rules_words import number_word
 from ...engine.variants import american as G
 
 
 def _n(k: int) -> str:
-    from .rules import _n as words
-    return words(k)
+    return number_word(k)
 
 
 def sections(r: Rules) -> list[tuple[str, list[str]]]:

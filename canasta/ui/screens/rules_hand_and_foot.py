@@ -5,12 +5,12 @@ other games."""
 from __future__ import annotations
 
 from ...engine.rules import Rules
+from .rules_words import number_word
 from ...engine.variants import hand_and_foot as G
 
 
 def _n(k: int) -> str:
-    from .rules import _n as words
-    return words(k)
+    return number_word(k)
 
 
 def _cards(k: int) -> str:

@@ -10,16 +10,16 @@ from typing import Callable
 import pygame
 
 from ...store import Settings, save_settings
-from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, HAND_SORTS, TABLE_COLOURS, Choices
+from ...vocab import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, HAND_SORTS, SIZE_PERCENTS, TABLE_COLOURS, Choices
 from ..forms import MUTED, Button, Screen, Slider, Stepper, TextField, Toggle, draw_fitted, section_panel
-from ..draw import note
+from ..draw import font, note
 from ..app import MUTE_KEY_NAME
 from ..table.voice import KEYS_SENTENCE
 from ..layout import CARD_H, CARD_W, View
 from ..widgets import DIM, INK, blit_text
 
 # the settings "Restore defaults" puts back (not the name, the window or the last game)
-LOOK_AND_PLAY = ("animation_speed", "reduced_motion", "high_contrast", "computer_pause", "sound", "speech", "volume", "card_back", "table_colour", "four_colour", "large_cards",
+LOOK_AND_PLAY = ("animation_speed", "reduced_motion", "high_contrast", "computer_pause", "sound", "speech", "volume", "card_back", "table_colour", "four_colour", "text_size", "card_size",
                  "show_points", "hand_sort", "confirm_discard", "hints_allowed", "undo_allowed")
 # the preview: ten of clubs, queen of diamonds, ace of spades, a joker
 PREVIEW = (8, 23, 51, 52)
@@ -37,7 +37,7 @@ class SettingsScreen(Screen):
 
         def stepper(key: str, choices: Choices) -> Stepper:
             return Stepper(choices.pairs(), lambda: getattr(self.app.settings, key),
-                           lambda v: self.set(key, v), name=key, wrap=True)
+                           lambda v: self.set(key, v), name=key, wrap=key not in ("text_size", "card_size"))
 
         def toggle(key: str) -> Toggle:
             return Toggle(lambda: getattr(self.app.settings, key), lambda v: self.set(key, v), name=key)
@@ -50,7 +50,9 @@ class SettingsScreen(Screen):
             ("Card back", "The pattern on the backs of the cards.",
              stepper("card_back", CARD_BACKS)),
             ("Four-colour deck", "Clubs green and diamonds blue, to tell suits apart.", toggle("four_colour")),
-            ("Large cards", "Bigger cards in your hand.", toggle("large_cards")),
+            ("Text size", "Larger words on every screen and at the table.", stepper("text_size", SIZE_PERCENTS)),
+            ("Card size", "Larger cards, your hand first.",
+             stepper("card_size", SIZE_PERCENTS)),
             ("Show card points", "Each card's point value in its corner.", toggle("show_points")),
             ("Hand sorting", "How the cards in your hand are ordered.",
              stepper("hand_sort", HAND_SORTS)),
@@ -126,7 +128,7 @@ class SettingsScreen(Screen):
     # -- layout
     LEFT = pygame.Rect(50, 100, 575, 612)
     RIGHT = pygame.Rect(655, 100, 575, 612)
-    ROW_H = 58
+    ROW_H = 54
     TOP = 150
 
     def layout(self) -> None:
@@ -150,10 +152,24 @@ class SettingsScreen(Screen):
                                   (self.RIGHT, self.right_rows, "Sound and play")):
             section_panel(surf, v, area, title)
             y = self.TOP
+            # larger text: the label higher in its row, the help line lower (draw_fitted keeps both
+            # inside their boxes: a long help line gets smaller type, then its tip)
+            # larger text: when a row has room for its label alone, the line that explains it
+            # becomes its control's tip (pointing at it, or focusing it, shows it)
+            brief = font(v.size(22)).get_linesize() + font(v.size(16)).get_linesize() > v.size(self.ROW_H) - v.size(4)
             for label, help_text, control in rows:
                 label_w = control.rect.x - area.x - 24 - 16
-                draw_fitted(surf, label, v.size(22), v.rect((area.x + 24, y + 8, label_w, 24)), INK)
-                draw_fitted(surf, help_text, v.size(16), v.rect((area.x + 24, y + 34, label_w, 20)), DIM)
+                if brief:
+                    if not getattr(control, "_own_tip", None):
+                        control._own_tip = control.tip or "-"
+                        control.tip = help_text if control.tip == "" else f"{help_text} {control.tip}"
+                    draw_fitted(surf, label, v.size(22), v.rect((area.x + 24, y + 2, label_w, self.ROW_H - 4)), INK)
+                else:
+                    if getattr(control, "_own_tip", None):
+                        control.tip = "" if control._own_tip == "-" else control._own_tip
+                        control._own_tip = None
+                    draw_fitted(surf, label, v.size(22), v.rect((area.x + 24, y + 8, label_w, 24)), INK)
+                    draw_fitted(surf, help_text, v.size(16), v.rect((area.x + 24, y + 34, label_w, 20)), DIM)
                 y += self.ROW_H
         self._draw_preview(surf, v)
 
@@ -168,13 +184,15 @@ class SettingsScreen(Screen):
         note("panel", surf, r, "the preview")
         label = blit_text(surf, "Preview", v.size(16), (r.x + v.size(12), r.y + v.size(8)), MUTED)
         s = self.app.settings
-        # large cards are shown larger than normal ones, both inside the box whatever its height
+        # the sizes side by side: the cards at 200% fill the box's height, at 100% half of it
         fit = min(1.0, (box.h - 10) / CARD_H)
-        scale = (1.0 if s.large_cards else 0.86) * fit
+        scale = fit * s.card_size / 200
         cw, ch = CARD_W * scale, CARD_H * scale
         gap = 12
         total = cw * (len(PREVIEW) + 1) + gap * len(PREVIEW)
-        left = v.logical(label.right, 0)[0] + 12 - box.x        # clear of the word "Preview"
+        # a line of the table's text at the Text size, under the word "Preview"
+        sample = blit_text(surf, "Pile 12", v.size(18), (label.x, label.bottom + v.size(6)), INK)
+        left = v.logical(max(label.right, sample.right), 0)[0] + 12 - box.x     # clear of both
         x = box.x + left + max(0.0, (box.w - left - total) / 2)
         cy = box.centery
         art = self.app.art

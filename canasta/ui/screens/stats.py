@@ -1,6 +1,6 @@
 """The statistics screen: how the player has been doing.
 
-Figures from :func:`~canasta.store.database.compute_statistics` (games played and
+Figures from :func:`~canasta.store.statistics.compute_statistics` (games played and
 won, by variant and by the opponents' level, average and best deal, canastas (books
 in Hand and Foot), going out), the list of recent games, and a chart of every side's running total across the
 deals of the selected game (the latest by default), drawn with ``pygame.draw``.
@@ -16,12 +16,13 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from ...store.database import compute_statistics
+from ...store.statistics import compute_statistics
 from ...vocab import AI_LEVELS, HUMAN
 from .. import games as family
 from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
 from ..layout import View
 from ..widgets import DIM, GOLD, INK, blit_text, wrap
+from ..draw import text_scale
 
 LINE_COLOURS = ((240, 200, 90), (130, 190, 250), (240, 140, 120), (180, 230, 150))
 
@@ -54,6 +55,8 @@ def nice_step(span: float, lines: int = 5) -> int:
 
 
 def result_of(game: dict[str, Any]) -> str:
+    if game.get("finished") is False:
+        return "Unfinished"
     won = game.get("won")
     if won is None:
         return "Watched"
@@ -185,9 +188,11 @@ class StatisticsScreen(Screen):
         self._draw_split(surf, v)
         self._draw_chart(surf, v)
         draw_fitted(surf, "Game", v.size(20), v.rect((40, 734, 60, 38)), INK)
-        section_panel(surf, v, self.RECENT, "Recent games")
+        unfinished = sum(1 for g in self.games if g.get("finished") is False)
+        section_panel(surf, v, self.RECENT, "Recent games" + (
+            f"  ({unfinished} unfinished, not counted)" if unfinished else ""))
         if not self.games:
-            draw_fitted(surf, "Finished games will be listed here.", v.size(19),
+            draw_fitted(surf, "Games will be listed here when they end or are replaced.", v.size(19),
                         v.rect((self.RECENT.x + 20, self.RECENT.y + 60, self.RECENT.w - 40, 30)), DIM)
 
     def _draw_record(self, surf: pygame.Surface, v: View) -> None:
@@ -197,24 +202,37 @@ class StatisticsScreen(Screen):
         played = s.get("games_played", 0)
         if not played:
             # what counts, and where a game not finished is (players look for it here)
-            lines = ["No finished games yet: a game counts here once it is played to its end.", ""]
-            if s.get("games_recorded"):
+            lines = ["No finished games yet: a game counts here once it is played to its end."]
+            unfinished = s.get("games_unfinished", 0)
+            if s.get("games_recorded", 0) > unfinished:
                 lines = ["Only games between computers so far: play a game yourself to the end to see your "
-                         "record.", ""]
+                         "record."]
+            if unfinished:
+                lines.append(f"{unfinished} game{'s' if unfinished != 1 else ''} left before the end "
+                             f"{'are' if unfinished != 1 else 'is'} listed under Recent games, and can be reviewed.")
+            lines.append("")
             resumable = getattr(self.session, "resumable", None)
             if resumable is not None:
                 lines.append(f"In progress: {resumable.describe()}. Continue it from the main menu.")
             else:
-                lines.append("A game left before its end waits under Continue on the main menu, until a "
-                             "new game replaces it.")
+                lines.append("A game left before its end waits under Continue on the main menu; when a "
+                             "new game replaces it, it is listed here as unfinished.")
             size = v.size(20)
             y = v.pt(0, box.y + 60)[1]
             x = v.pt(box.x + 24, 0)[0]
+            bottom = v.pt(0, box.bottom - 8)[1]
+
+            def height(size: int) -> int:
+                rows = sum(len(wrap(p, size, v.size(box.w - 48))) for p in lines if p)
+                return rows * int(size * 1.3 * text_scale()) + len(lines) * int(size * 0.5 * text_scale())
+
+            while y + height(size) > bottom and size * text_scale() > v.size(20) * 0.75:
+                size -= 1          # larger text: smaller type until the panel holds it (never under 75%)
             for paragraph in lines:
                 for line in (wrap(paragraph, size, v.size(box.w - 48)) if paragraph else []):
                     blit_text(surf, line, size, (x, y), DIM)
-                    y += int(size * 1.3)
-                y += int(size * 0.5)
+                    y += int(size * 1.3 * text_scale())
+                y += int(size * 0.5 * text_scale())
             return
         won = s.get("games_won", 0)
         avg = s.get("average_deal_score")
@@ -285,9 +303,14 @@ class StatisticsScreen(Screen):
         title = "Game chart"
         if game is not None and self.deals:
             title += f"  -  {short_date(game.get('finished_at'))}, {result_of(game).lower()}"
+        elif game is not None and game.get("finished") is False:
+            title += f"  -  {short_date(game.get('finished_at'))}, unfinished"
         section_panel(surf, v, box, title)
         if game is None or not self.deals:
-            draw_fitted(surf, "The running totals of a finished game are drawn here.", v.size(19),
+            words = ("This game was left before its first deal ended: Review replays it."
+                     if game is not None and game.get("finished") is False
+                     else "The running totals of a finished game are drawn here.")
+            draw_fitted(surf, words, v.size(19),
                         v.rect((box.x + 24, box.y + 60, box.w - 48, 30)), DIM)
             return
         names = game.get("team_names", [])

@@ -32,11 +32,11 @@ from ...engine.record import Game
 from ...engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY
 from ..anim import Animator, Pose, motion_speed
 from .voice import TableVoice
-from ..layout import STOCK_POS
 from ..widgets import Toast
 from .hint import Hint, cards_of, follows_hint, hint_zones
 from .gestures import DRAW_FIRST, Play, Refuse, Stage, after_staging, interpret, staged_meld
-from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width
+from .frame import table_height, text_factor
+from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width, table_width
 
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
 UNDO_TURN = "Back to the start of your turn."
@@ -227,9 +227,14 @@ class TableController:
 
     def layout_options(self) -> LayoutOptions:
         s = self.app.settings
+        window = self.app.screen.get_size()
+        log_w = pinned_log_width(window)
+        width = table_width(self.log_mode, log_w)
+        height = table_height(window, width)
+        scale = min(window[0] / width, window[1] / height) if min(window) > 0 else 1.0
         return LayoutOptions(self.viewer, self.show_hand(), frozenset(self.selected), tuple(self.staged),
-                             s.hand_sort, bool(s.large_cards), self.log_mode,
-                             pinned_log_width(self.app.screen.get_size()))
+                             s.hand_sort, s.card_size / 100, self.log_mode, log_w,
+                             text_factor(s.text_size / 100, scale), height)
 
     def verdicts(self) -> dict:
         """What the engine allows now, asked once per change of position or staging."""
@@ -329,8 +334,8 @@ class TableController:
     def _going_out_why(self) -> str:
         """Why the side cannot go out (its canastas), in the engine's words."""
         try:
-            from ...engine import core
-            return core._going_out_error(self.state, self.state.to_act, None, 0) or ""
+            from ...engine.melding import going_out_error
+            return going_out_error(self.state, self.state.to_act, None, 0) or ""
         except Exception:  # a game without the usual check: the plainer sentence stands
             return ""
 
@@ -353,7 +358,8 @@ class TableController:
         elif deal:
             # a new deal: every card starts in the stock and is dealt out one by one
             self.animator.sprites = {}
-            stock = Pose(STOCK_POS[0], STOCK_POS[1], False, 0, 1.0, 10)
+            sx, sy = self.layout.frame.stock_pos
+            stock = Pose(sx, sy, False, 0, self.layout.frame.pile_scale, 10)
             self.animator.retarget(targets, order, {c: stock for c in targets}, stagger=DEAL_STAGGER)
         else:
             self.animator.retarget(targets, order, self.layout.origin)

@@ -34,13 +34,15 @@ def has_feet(ob: Observation) -> bool:
     return bool(ob.rules.foot_size)
 
 
-def foot_place(players: int, seat: int, viewer: Optional[int], ob: Observation) -> tuple[float, float]:
+def foot_place(players: int, seat: int, viewer: Optional[int], ob: Observation, fr=None) -> tuple[float, float]:
     """Where ``seat``'s foot lies: left of the viewer's hand, toward the middle beside a
     hand at the side, left of a hand at the top."""
+    from .frame import DEFAULT
     from .layout import backs_half_width, seat_place
-    cx, cy, orient = seat_place(players, seat, viewer)
+    fr = fr or DEFAULT
+    cx, cy, orient = seat_place(players, seat, viewer, fr)
     if seat == (viewer if viewer is not None else 0):
-        return VIEWER_FOOT
+        return VIEWER_FOOT[0], fr.hand_y
     if orient == "v":
         return (cx + SIDE_FOOT_DX if cx < 640 else cx - SIDE_FOOT_DX), cy
     half = backs_half_width(ob.hand_sizes[seat], orient)
@@ -58,7 +60,7 @@ def lay_out_feet(ob: Observation, feet: tuple, viewer: Optional[int], out) -> No
         ids = feet[seat] if seat < len(feet) else ()
         if not n:
             continue
-        x, y = foot_place(players, seat, viewer, ob)
+        x, y = foot_place(players, seat, viewer, ob, out.frame)
         for i, c in enumerate(ids):
             k = min(i, FOOT_STACK)
             out.targets[c] = Pose(x - k * 1.5, y - k * 1.5, False, 0, OTHER_SCALE, FOOT_Z + i)

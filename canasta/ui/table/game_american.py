@@ -17,7 +17,9 @@ from ..layout import CARD_H, CARD_W
 from ..draw import note
 from ..widgets import DIM, Button, blit_text, panel, wrap
 from .layout import BUTTON_AREA, BUTTON_GAP, BUTTON_H, BUTTON_W, HUD_BOX
-from .view import fs
+from ..draw import font
+from .view import SIDE_LABEL_W, fit_first, fs, hud_box
+from .words import stock_label
 
 TALON_X = 452                 # the talons' centre, left of the stock
 TALON_Y = (318, 392)          # talon 0 (four cards) above talon 1 (three)
@@ -61,9 +63,10 @@ def place(scene, extra: list) -> None:
     mine = ctl.my_turn()
     lay, special = extra
     wide = 2 * BUTTON_W + BUTTON_GAP
+    fr = ctl.layout.frame
     for k, b in enumerate(extra):
-        y = BUTTON_AREA.y - (len(extra) - k) * (BUTTON_H + BUTTON_GAP)
-        b.rect = scene.view.rect((BUTTON_AREA.x, y, wide, BUTTON_H))
+        y = fr.button_area.y - (len(extra) - k) * (fr.button_h + BUTTON_GAP)
+        b.rect = scene.view.rect((fr.button_area.x, y, wide, fr.button_h))
         b.visible = True
     threes = _threes_in_hand(st) if st.phase in (DRAW, PLAY) else ()
     lay.enabled = bool(threes) and mine
@@ -112,17 +115,32 @@ def draw(painter, surf: pygame.Surface, v) -> None:
     art = painter.app.art
     size = fs(v, 15)
     w, h = int(CARD_W * TALON_SCALE), int(CARD_H * TALON_SCALE)
+    fr = ctl.layout.frame
+    talon_x = TALON_X
+    if fr.counts_beside:      # "Stock 35" is left of the stock: the talons further left
+        label_w = font(fs(v, 18)).size(stock_label(ob))[0] / v.scale
+        talon_x = ctl.layout.zones["stock"].x - 14 - label_w - 16 - w / 2
     for i, count in enumerate(ob.talon_sizes):
-        y = TALON_Y[i]
+        # beside larger counts: the two talons close together, level with the stock
+        y = (fr.pile_pos[1] + (i - 0.5) * 56) if fr.counts_beside else TALON_Y[i] + fr.mid_dy
         if count:
-            r = v.rect((TALON_X - w // 2, y - h // 2, w, h))
+            r = v.rect((talon_x - w // 2, y - h // 2, w, h))
             back = art.back(r.w, r.h)
             for k in range(min(count, 4)):
                 note("card", surf, surf.blit(back, (r.x - k * 2, r.y - k * 2)))
         # what a talon is, said in place: set aside and never played, unless the rules give
         # them to the first players to meld from the hand
-        blit_text(surf, f"Talon {count}", size, v.pt(TALON_X - w // 2 - 8, y - 8), DIM, anchor="midright")
-        blit_text(surf, talon_words(ob.rules, i), fs(v, 12), v.pt(TALON_X - w // 2 - 8, y + 8), DIM,
+        if fr.counts_beside:       # larger text: one line beside it, as long as there is room for
+            x, mid = v.pt(talon_x - w // 2 - 8, y)
+            words = talon_words(ob.rules, i)
+            short = {"set aside, never played": "never played", "to the first side to meld": "to the 1st side",
+                     "to the second side to meld": "to the 2nd side"}.get(words, words)
+            line, lsize = fit_first([f"Talon {count}: {words}", f"Talon {count}: {short}", f"Talon {count}"],
+                                    fs(v, 12), x - v.pt(SIDE_LABEL_W + 12, 0)[0])
+            blit_text(surf, line, lsize, (x, mid), DIM, anchor="midright")
+            continue
+        blit_text(surf, f"Talon {count}", size, v.pt(talon_x - w // 2 - 8, y - 8), DIM, anchor="midright")
+        blit_text(surf, talon_words(ob.rules, i), fs(v, 12), v.pt(talon_x - w // 2 - 8, y + 8), DIM,
                   anchor="midright")
     risks = risk_lines(ob)
     if risks:
@@ -130,7 +148,8 @@ def draw(painter, surf: pygame.Surface, v) -> None:
         size = fs(v, 16)
         rows = [line for team, words in risks
                 for line in wrap(f"{ctl.team_name(team)}: {words}", size, v.size(RISK_W - 16))]
-        x, y = getattr(painter.scene, "risk_at", RISK_AT)
+        hud = hud_box(ob.rules.teams, fr.text)
+        x, y = getattr(painter.scene, "risk_at", (hud.right + 8, RISK_AT[1]))
         box = v.rect((x, y, RISK_W, 8 + RISK_ROW * len(rows)))
         panel(surf, box, alpha=200)
         for k, line in enumerate(rows):

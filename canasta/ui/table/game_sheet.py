@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..draw import font, text_scale
 from ..widgets import DIM, GOLD, INK, blit_text, panel
 
 GAP = 10          # between the score sheet and this panel
@@ -38,26 +39,39 @@ def draw_game_sheet(surf, v, st, team_names, sheet: pygame.Rect, width: int, siz
     room = sheet_room(sheet, width)
     teams = st.rules.teams
     rows = deal_rows(st.history)
-    h = 44 + ROW * (len(rows) + 1) + 10
-    box = pygame.Rect(room.x, room.y, room.w, min(room.h, h))
-    if box.w < 120:
+    if room.w < 120:
         return
-    panel(surf, v.rect(box), alpha=242)
-    narrow = (box.w - 16 - 64) / teams < 62      # three sides in a narrow panel: short row labels
-    label_w = 34 if narrow else 64
-    col_w = (box.w - 16 - label_w) / teams
+    narrow = (room.w - 16 - 64) / teams < 62      # three sides in a narrow panel: short row labels
     fsz = size_of(14 if narrow else 15)
+    widest = max((f"{value:,}" for _, values in rows for value in values), key=len)
+
+    def needs(size: int, labels) -> float:        # the logical width a row takes at ``size``
+        f = font(size, True)
+        return (max(f.size(label)[0] for label, _ in labels) + teams * (f.size(widest)[0] + v.size(10))) / v.scale
+
+    # larger text: short labels, then smaller type (never under what 100% shows) to fit the panel
+    if not narrow and needs(fsz, rows) > room.w - 16:
+        narrow = True
     if narrow:
         rows = [(label.replace("Deal ", "") if label != "Total" else "All", values) for label, values in rows]
+    while needs(fsz, rows) > room.w - 16 and fsz * text_scale() > size_of(14 if narrow else 15):
+        fsz -= 1
+    label_w = max(34 if narrow else 64, max(font(fsz, True).size(label)[0] for label, _ in rows) / v.scale + 6)
+    col_w = (room.w - 16 - label_w) / teams
+    row = max(ROW, font(fsz).get_linesize() / v.scale + 2)
+    head = max(40, font(size_of(20)).get_linesize() / v.scale + 12)
+    h = head + row * (len(rows) + 1) + 10
+    box = pygame.Rect(room.x, room.y, room.w, min(room.h, h))
+    panel(surf, v.rect(box), alpha=242)
     blit_text(surf, "The game", size_of(20), v.pt(box.centerx, box.y + 8), GOLD, anchor="midtop")
-    y = box.y + 40
+    y = box.y + head
     for t in range(teams):
         x = box.x + 8 + label_w + col_w * (t + 1)
         name = team_names[t]
         words = name.replace("&", " ").replace("-", " ").split()
         short = name if len(name) <= 8 else "".join(w[0].upper() for w in words)
         blit_text(surf, short, fsz, v.pt(x, y), GOLD, anchor="topright")
-    y += ROW
+    y += row
     for i, (label, values) in enumerate(rows):
         total = i == len(rows) - 1
         ink = GOLD if total else INK
@@ -67,4 +81,4 @@ def draw_game_sheet(surf, v, st, team_names, sheet: pygame.Rect, width: int, siz
         for t in range(teams):
             x = box.x + 8 + label_w + col_w * (t + 1)
             blit_text(surf, f"{values[t]:,}", fsz, v.pt(x, y), ink, bold=total, anchor="topright")
-        y += ROW
+        y += row

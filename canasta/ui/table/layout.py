@@ -28,6 +28,7 @@ from ...engine.cards import KIND_OF, RANK_OF, SUIT_OF, TWO, WILD_OF
 from ...engine.observe import Observation
 from ..anim import Pose
 from .feet import lay_out_feet, place_stacked, stacked_books
+from .frame import DEFAULT as DEFAULT_FRAME, HUD_BOX as FRAME_HUD_BOX, Frame, frame
 from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_H, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
                       SEAT_PLACES, STOCK_POS, team_bands)
 
@@ -49,7 +50,6 @@ HAND_SPAN = 880              # the fan of the hand never gets wider than this
 HAND_OVERLAP = 0.72          # at most this much of a card's width between two cards
 HAND_LIFT = 22               # a selected card rises by this much
 HAND_Z = 300
-LARGE_CARDS = 1.12
 HAND_ZONE = pygame.Rect(150, HAND_Y - 75, 980, 150)
 HAND_LABEL_Y = 794
 
@@ -81,7 +81,7 @@ CANASTA_WILD_STEP = 7
 BUTTON_COLUMNS = 2
 BUTTON_W, BUTTON_H, BUTTON_GAP = 90, 34, 6
 MENU_BUTTON = pygame.Rect(1184, 8, 88, 30)
-HUD_BOX = pygame.Rect(8, 6, 250, 26)
+HUD_BOX = FRAME_HUD_BOX       # the scores panel (frame.hud_box: larger with the Text size)
 STATUS_Y = 626
 TOAST_CENTRE = (CENTRE_X, 420)
 PRIVACY_BOX = pygame.Rect(340, 250, 600, 260)
@@ -121,12 +121,12 @@ def pinned_log_width(window: tuple[int, int]) -> int:
     return max(LOG_W_RANGE[0], min(LOG_W_RANGE[1], spare))
 
 
-def log_rect(mode: str, log_w: int = LOG_W) -> Optional[pygame.Rect]:
+def log_rect(mode: str, log_w: int = LOG_W, height: int = LOGICAL_H) -> Optional[pygame.Rect]:
     """Where the move log is drawn: nowhere when closed; over the right of the table
     when opened; in a column of its own right of the table when pinned (the table is
     then ``LOGICAL_W + log_w`` wide and everything else keeps its place left of it)."""
     if mode == "pinned":
-        return pygame.Rect(LOGICAL_W, LOG_MARGIN, log_w - LOG_MARGIN, LOGICAL_H - 2 * LOG_MARGIN)
+        return pygame.Rect(LOGICAL_W, LOG_MARGIN, log_w - LOG_MARGIN, height - 2 * LOG_MARGIN)
     if mode == "open":
         return pygame.Rect(LOG_OVERLAY)
     return None
@@ -146,9 +146,11 @@ class LayoutOptions:
     selected: frozenset = frozenset()
     staged: tuple = ()                      # groups of card ids staged for the first meld
     hand_sort: str = "rank"                 # "rank", "suit" or "none"
-    large_cards: bool = False
+    card: float = 1.0                       # the Card size setting (1.0 to 2.0)
     log: str = "closed"                     # the move log: "closed", "open" or "pinned"
     log_w: int = LOG_W                      # the pinned log's width (pinned_log_width of the window)
+    text: float = 1.0                       # the Text size setting (1.0 to 2.0)
+    height: int = LOGICAL_H                 # the table's logical height (frame.table_height of the window)
 
 
 class FaceDown(NamedTuple):
@@ -219,6 +221,8 @@ class TableLayout:
     seen: Optional[Observation] = None    # what it was laid out from: counts and labels read it
     log: Optional[pygame.Rect] = None     # where the move log is drawn (None: closed)
     width: int = LOGICAL_W                # the logical width (the View's ``logical_w``)
+    height: int = LOGICAL_H               # the logical height (the View's ``logical_h``)
+    frame: Frame = DEFAULT_FRAME          # where the hand, the status line, the bands and the pile are
 
 
 def sort_key(card: int, mode: str):
@@ -230,10 +234,17 @@ def sort_key(card: int, mode: str):
     return (group, kind if group != 1 else (0 if kind == TWO else 1), SUIT_OF[card], card)
 
 
-def seat_place(players: int, seat: int, viewer: Optional[int]) -> tuple[float, float, str]:
-    """Where a seat's hand lies, counted round the table from the viewer at the bottom."""
+def seat_place(players: int, seat: int, viewer: Optional[int], fr: Frame = DEFAULT_FRAME) -> tuple[float, float, str]:
+    """Where a seat's hand lies, counted round the table from the viewer at the bottom (the
+    viewer's at the frame's hand, the seats at the sides moved with the middle)."""
     base = viewer if viewer is not None else 0
-    return SEAT_PLACES[players][(seat - base) % players]
+    place = (seat - base) % players
+    cx, cy, orient = SEAT_PLACES[players][place]
+    if place == 0:
+        return cx, fr.hand_y, orient
+    if orient == "v":
+        return cx, cy + fr.side_dy, orient
+    return cx, cy, orient
 
 
 def back_step(n: int, orient: str) -> float:
@@ -337,40 +348,41 @@ def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: b
     return poses
 
 
-def button_rects(count: int, area: pygame.Rect) -> list[pygame.Rect]:
-    """The places of ``count`` visible buttons, in rows of two from the area's top left."""
+def button_rects(count: int, area: pygame.Rect, height: int = BUTTON_H) -> list[pygame.Rect]:
+    """The places of ``count`` visible buttons ``height`` high, in rows of two from the area's top left."""
     out = []
     for i in range(count):
         col, row = i % BUTTON_COLUMNS, i // BUTTON_COLUMNS
-        out.append(pygame.Rect(area.x + col * (BUTTON_W + BUTTON_GAP), area.y + row * (BUTTON_H + BUTTON_GAP),
-                               BUTTON_W, BUTTON_H))
+        out.append(pygame.Rect(area.x + col * (BUTTON_W + BUTTON_GAP), area.y + row * (height + BUTTON_GAP),
+                               BUTTON_W, height))
     return out
 
 
 def _stock_and_pile(st: Observation, down: FaceDown, out: TableLayout) -> None:
-    sx, sy = STOCK_POS
+    sx, sy = out.frame.stock_pos
+    k = out.frame.pile_scale
     for i, c in enumerate(down.stock[-STOCK_SPRITES:]):
-        out.targets[c] = Pose(sx, sy, False, 0, 1.0, STOCK_Z + i)
+        out.targets[c] = Pose(sx, sy, False, 0, k, STOCK_Z + i)
     for c in down.stock:
-        out.origin[c] = Pose(sx, sy, False, 0, 1.0, STOCK_Z)
-    out.zones["stock"] = pygame.Rect(sx - CARD_W // 2, sy - CARD_H // 2, CARD_W, CARD_H)
-    px, py = PILE_POS
+        out.origin[c] = Pose(sx, sy, False, 0, k, STOCK_Z)
+    out.zones["stock"] = pygame.Rect(int(sx - CARD_W * k / 2), int(sy - CARD_H * k / 2), int(CARD_W * k), int(CARD_H * k))
+    px, py = out.frame.pile_pos
     pile = st.pile
     shown = set(pile[-PILE_SHOWN:]) | set(st.sideways)
     for i, c in enumerate(pile):
         angle = SIDEWAYS if c in st.sideways else 0
-        out.origin[c] = Pose(px, py, True, angle, 1.0, PILE_Z + i)
+        out.origin[c] = Pose(px, py, True, angle, k, PILE_Z + i)
         if c in shown:
             dx = -min(len(pile) - 1 - i, PILE_FAN_DEPTH) * PILE_FAN
-            out.targets[c] = Pose(px + dx, py - dx, True, angle, 1.0, PILE_Z + i)
-    out.zones["pile"] = pygame.Rect(px - CARD_H // 2, py - CARD_H // 2, CARD_H, CARD_H)
+            out.targets[c] = Pose(px + dx, py - dx, True, angle, k, PILE_Z + i)
+    out.zones["pile"] = pygame.Rect(int(px - CARD_H * k / 2), int(py - CARD_H * k / 2), int(CARD_H * k), int(CARD_H * k))
 
 
 def _hands(st: Observation, down: FaceDown, opts: LayoutOptions, out: TableLayout) -> None:
     players = st.rules.players
     for seat in range(players):
         hand = st.hand if seat == st.seat else down.hands[seat]
-        cx, cy, orient = seat_place(players, seat, opts.viewer)
+        cx, cy, orient = seat_place(players, seat, opts.viewer, out.frame)
         own = seat == st.seat and seat == opts.viewer and opts.show_hand
         if own:
             cards = sorted(hand, key=lambda c: sort_key(c, opts.hand_sort)) if opts.hand_sort != "none" \
@@ -378,16 +390,17 @@ def _hands(st: Observation, down: FaceDown, opts: LayoutOptions, out: TableLayou
             staged = {c for g in opts.staged for c in g}
             cards = [c for c in cards if c not in staged]
             n = len(cards)
-            scale = LARGE_CARDS if opts.large_cards else 1.0
+            scale = out.frame.hand_scale
             w = CARD_W * scale
+            # larger cards fan tighter: the fan is never wider than HAND_SPAN
             step = min(w * HAND_OVERLAP, (HAND_SPAN - w) / max(n - 1, 1)) if n > 1 else 0
             x0 = CENTRE_X - step * (n - 1) / 2
-            # large cards grow upwards: their bottom edge stays clear of the hand's label
-            y = HAND_Y - (scale - 1) * CARD_H / 2
+            # larger cards grow upwards: their bottom edge stays clear of the hand's label
+            y = out.frame.hand_y
             for i, c in enumerate(cards):
                 lift = -HAND_LIFT if c in opts.selected else 0
                 out.targets[c] = Pose(x0 + i * step, y + lift, True, 0, scale, HAND_Z + i)
-            out.zones["hand"] = pygame.Rect(HAND_ZONE)
+            out.zones["hand"] = pygame.Rect(out.frame.hand_zone)
             out.hand_order = cards
             out.hand_step = step
         else:
@@ -402,13 +415,30 @@ def _hands(st: Observation, down: FaceDown, opts: LayoutOptions, out: TableLayou
         out.labels.append(SeatLabel(seat, cx, cy, orient, st.hand_sizes[seat], own))
 
 
+BAND_USUAL_H = 160           # a band's height in today's 800-high table
+
+
+def _natural_height(m, scale: float, label_h: float) -> float:
+    """How high a meld's column is with its fan fully open and its label under it."""
+    if m.canasta is not None and m.kind in ("sequence", "wild"):
+        cards = CARD_H * scale + 4
+    elif m.canasta is not None:
+        wilds = sum(1 for c in m.cards if WILD_OF[c])
+        cards = CARD_H * scale + (CANASTA_WILD_PEEK + max(wilds - 1, 0) * CANASTA_WILD_STEP) * scale / MELD_SCALE \
+            if wilds else CARD_H * scale + 4
+    else:
+        cards = CARD_H * scale + (len(m.cards) - 1) * MELD_FAN * scale / MELD_SCALE
+    return MELD_TOP_PAD + cards + MELD_LABEL_GAP + label_h + MELD_LABEL_DY + 2
+
+
 def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
     """Each side's melds in columns along its band: every meld's cards inside its own
     area (``out.meld_areas``), its label in the lines under that area, never on a card."""
     r = st.rules
     vteam = st.team_of(opts.viewer if opts.viewer is not None else 0)
     out.viewer_team = vteam
-    out.bands = team_bands(r.players, r.teams, vteam)
+    fr = out.frame
+    out.bands = fr.bands(r.players, r.teams, vteam)
     for team, band in out.bands.items():
         team_melds = st.melds[team]
         order = sorted(range(len(team_melds)), key=lambda i: column_key(team_melds[i]))
@@ -418,19 +448,32 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
             columns += [("staged", j) for j in range(len(opts.staged))]
         reds = st.red3[team]
         left = band.x + (BAND_PAD_RED3 if reds else BAND_PAD)
-        slot = min(MELD_SLOT, (band.right - BAND_PAD - left) / max(len(columns), 1))
-        scale = max(MELD_MIN_SCALE, min(MELD_SCALE, (slot - MELD_COLUMN_GAP - 2) / CARD_W))
+        # the labels' lines: as many as the band has room for (larger text: fewer)
+        most = max(1, int(band.h * 0.42 // fr.meld_line))
+        line = fr.meld_line
+        high = max([meld_label_lines(team_melds[i]) for i in order] + [1])
+        # larger cards make larger melds where the band is wide and high enough (a long fan closes up)
+        slot_max = MELD_SLOT * max(1.0, fr.card * 0.5 + 0.5)
+        slot = min(slot_max, (band.right - BAND_PAD - left) / max(len(columns), 1))
+        tall = (band.h - MELD_TOP_PAD - min(high, most) * line - MELD_LABEL_GAP - MELD_LABEL_DY - 14) / CARD_H
+        scale = max(MELD_MIN_SCALE, min(MELD_SCALE * fr.card, (slot - MELD_COLUMN_GAP - 2) / CARD_W, tall))
         out.slots[team] = slot
         cw, ch = CARD_W * scale, CARD_H * scale
         x = left + cw / 2
         top_y = band.y + MELD_TOP_PAD + ch / 2
         label_y = band.bottom - MELD_LABEL_DY
+        if band.h > BAND_USUAL_H:
+            # a band taller than usual (a taller window): the labels under the longest fan's
+            # natural length, not at the band's far bottom away from their cards
+            label_y = band.y + min(band.h, max(BAND_USUAL_H, max(
+                [_natural_height(team_melds[i], scale, min(most, meld_label_lines(team_melds[i])) * line)
+                 for i in order] + [0]))) - MELD_LABEL_DY
         sideways = CARD_H * scale <= slot - MELD_COLUMN_GAP
         for kind, idx in columns:
             col_left = int(x - cw / 2) - 1
             col_w = int(slot) - MELD_COLUMN_GAP
-            lines = meld_label_lines(team_melds[idx]) if kind == "meld" else 1
-            label_top = label_y - lines * MELD_LINE
+            lines = min(most, meld_label_lines(team_melds[idx])) if kind == "meld" else 1
+            label_top = label_y - lines * line
             area = pygame.Rect(col_left, band.y + 1, col_w, int(label_top - MELD_LABEL_GAP) - band.y - 1)
             room = area.bottom - 1 - (top_y + ch / 2)     # the last card's centre may go this far down
             box = pygame.Rect(col_left, int(label_top), col_w, int(label_y - int(label_top)))
@@ -448,8 +491,10 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
                 out.labels.append(StagedLabel(idx, x, label_y, box))
             x += slot
         place_stacked(out, team_melds, stacked)
+        # the red threes' column closes up to stay inside a lower band (larger sizes)
+        red_step = min(RED3_STEP, (band.h - RED3_Y - CARD_H * RED3_SCALE / 2 - 2) / max(len(reds) - 1, 1))
         for k, c in enumerate(reds):
-            out.targets[c] = Pose(band.x + RED3_X, band.y + RED3_Y + k * RED3_STEP, True, 0, RED3_SCALE, RED3_Z + k)
+            out.targets[c] = Pose(band.x + RED3_X, band.y + RED3_Y + k * red_step, True, 0, RED3_SCALE, RED3_Z + k)
         if team == vteam:
             out.zones["meld_area"] = band
 
@@ -460,7 +505,8 @@ def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout
     ids of the cards drawn as backs (see the module documentation). At the end of a
     deal nothing more is revealed: the deal's result (``ob.result``) is what the
     score sheet shows."""
-    out = TableLayout(seen=ob, log=log_rect(opts.log, opts.log_w), width=table_width(opts.log, opts.log_w))
+    out = TableLayout(seen=ob, log=log_rect(opts.log, opts.log_w, opts.height), width=table_width(opts.log, opts.log_w),
+                      height=opts.height, frame=frame(opts.height, opts.card, opts.text, ob.rules.teams))
     _stock_and_pile(ob, down, out)
     _hands(ob, down, opts, out)
     lay_out_feet(ob, down.feet, opts.viewer, out)

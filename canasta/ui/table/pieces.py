@@ -1,6 +1,6 @@
 """A game's own pieces at the table (Modern American's talons, threes and special
-hands), found by the game's name: the module ``canasta.ui.table.game_<name>`` when
-there is one. The table calls it through a few small hooks:
+hands): the ``table`` part the game registered (:mod:`canasta.ui.plugins`). The table
+calls it through a few small hooks:
 
 ``buttons(ctl) -> list[Button]``
     extra buttons beside the table's own (shown and enabled by ``place``).
@@ -17,18 +17,11 @@ there is one. The table calls it through a few small hooks:
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Optional
 
-_CACHE: dict[str, Optional[ModuleType]] = {}
+from ..plugins import part
 
 
 def game_pieces(rules) -> Optional[ModuleType]:
-    name = rules.variant
-    if name not in _CACHE:
-        try:
-            _CACHE[name] = importlib.import_module(f"{__package__}.game_{name}")
-        except ModuleNotFoundError:
-            _CACHE[name] = None
-    return _CACHE[name]
+    return part(rules, "table")

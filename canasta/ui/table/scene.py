@@ -173,7 +173,8 @@ class TableScene(Scene):
 
     @property
     def view(self) -> View:
-        return View(*self.app.screen.get_size(), self.ctl.layout.width)   # wider with the log pinned
+        # wider with the log pinned; as high as the window when it is taller than 16:10
+        return View(*self.app.screen.get_size(), self.ctl.layout.width, self.ctl.layout.height)
 
     def perform(self, action, quiet: bool = False) -> bool:
         return self.ctl.perform(action, quiet)
@@ -189,8 +190,8 @@ class TableScene(Scene):
 
     def resize(self) -> None:
         self.ctl.dirty = True
-        if self.ctl.log_mode == "pinned":
-            self.ctl.refresh()        # the pinned log's width follows the window's shape
+        if (self.ctl.log_mode == "pinned" or self.ctl.layout_options().height != self.ctl.layout.height):
+            self.ctl.refresh()        # the pinned log's width and the table's height follow the window's shape
         self.place_controls()
 
     def relayout(self, order: tuple = (), snap: bool = False) -> None:
@@ -255,7 +256,8 @@ class TableScene(Scene):
         # every button keeps its place: one that does not apply now is disabled, not moved
         # (only the game's rules and the settings decide which buttons there are)
         visible = [b for b in self.buttons[:8] if b.visible]
-        for b, r in zip(visible, button_rects(len(visible), BUTTON_AREA)):
+        fr = ctl.layout.frame
+        for b, r in zip(visible, button_rects(len(visible), fr.button_area, fr.button_h)):
             b.rect = v.rect(r)
         if self.pieces:
             self.pieces.place(self, self.buttons[8:])   # the game's own buttons, in a row of their own

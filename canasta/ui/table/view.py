@@ -14,17 +14,18 @@ import pygame
 from ...engine.cards import POINTS_OF, RANK_CHARS, RANK_OF, SUIT_OF
 from ..cardart.suits import draw_suit
 from ..anim import Pose
-from ..layout import CARD_H, CARD_W, PILE_POS, STOCK_POS, View
+from ..layout import CARD_H, CARD_W, View
 from .. import draw as theme
-from ..draw import PANEL, fit_text, font, note, overlay
+from ..draw import PANEL, draw_fitted_centre, fit_text, font, note, overlay
+from .frame import SIDE_LABEL_W, hud_box  # noqa: F401  (imported from here too)
 from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wrap
 from .feet import BOOK_MARKS, books_in_stack, draw_foot_labels
 from .game_sheet import draw_game_sheet
 from .words import frozen_reason, sheet_rows, status_line, stock_label, team_lines  # noqa: F401  (imported from here too)
-from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, LOG_MARGIN, HAND_LABEL_Y, HAND_ZONE, HUD_BOX, SHEET_COLUMN_W,
-                     SHEET_H, SHEET_LABEL_W, SHEET_Y, STATUS_Y, MeldLabel, SeatLabel, StagedLabel,
+from .layout import (CENTRE_X, COUNT_LABEL_DY, DIALOG_BOX, LOG_MARGIN, SHEET_COLUMN_W,
+                     SHEET_H, SHEET_LABEL_W, SHEET_Y, MeldLabel, SeatLabel, StagedLabel,
                      backs_half_width, zone_at, zone_rect)
-from ..layout import BUTTON_AREA, OTHER_SCALE
+from ..layout import OTHER_SCALE
 
 FOCUS = (120, 200, 255)
 RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
@@ -46,13 +47,16 @@ def drag_pose(lx: float, ly: float, i: int, n: int, scale: float = 1.0) -> Pose:
     return Pose(lx + (i - (n - 1) / 2) * DRAG_FAN, ly + 12, True, 0, scale, 999)
 
 
-def side_label_top(item: SeatLabel) -> float:
-    """The top of the name of a seat at the side (above its upright fan of cards)."""
-    return item.y - backs_half_width(item.count, item.orient) - 42
+def side_label_top(item: SeatLabel, text: float = 1.0) -> float:
+    """The top of the name of a seat at the side (above its upright fan of cards);
+    ``text``: the frame's text factor."""
+    return item.y - backs_half_width(item.count, item.orient) - 42 * text
+
 
 
 def fs(v: View, n: float) -> int:
-    """The pixel size of text ``n`` logical units high, never under :data:`MIN_TEXT`."""
+    """The pixel size of text ``n`` logical units high, never under :data:`MIN_TEXT` (the
+    Text size then makes it larger: at 200%, twice what 100% draws in this window)."""
     return max(MIN_TEXT, v.size(n))
 
 
@@ -72,12 +76,13 @@ def fit_first(choices, size: int, width: int, bold: bool = False) -> tuple[str, 
     for s in choices:
         if font(size, bold).size(s)[0] <= width:
             return s, size
-    return fit_text(choices[-1], size, width, bold=bold, shrink=min(1.0, MIN_TEXT / max(size, 1)))
+    return fit_text(choices[-1], size, width, bold=bold, shrink=min(0.999, MIN_TEXT / max(size, 1)))
 MARK_INK = (255, 150, 70)     # the ring round the cards of a player's last move
 HINT_INK = (255, 214, 90)     # the zone a hint's cards go to
 TURN_INK = (255, 214, 90)     # the seat whose turn it is
 #: messages take the status line's place, between the viewer's melds and the hand, for
-#: as long as they show: they cover no meld, no card of the hand and no label
+#: as long as they show: they cover no meld, no card of the hand and no label (its place
+#: at 100% in an 800-high table; the frame moves it: ``layout.frame.message_box``)
 MESSAGE_BOX = pygame.Rect(150, 605, 930, 46)
 LOG_SIZE = 15
 LOG_PANEL, LOG_BORDER = PANEL, (90, 140, 100)   # the log's panel, as the table's panels
@@ -176,9 +181,12 @@ class TableView:
         # a message over the table; under the score sheet while it is open ("South went
         # out!" lay across its title and headings)
         if st.deal_over and st.result is not None:
-            ctl.toast.draw(surf, v.pt(CENTRE_X, SHEET_Y + SHEET_H + 40), v.size(24), v.size(620))
+            size = v.size(24)       # under the sheet, however tall its lines
+            ctl.toast.draw(surf, (v.pt(CENTRE_X, 0)[0], v.pt(0, SHEET_Y + SHEET_H)[1] + v.size(8) + 8
+                                  + int(size * 1.05 * theme.text_scale()) // 2 * len(wrap(ctl.toast.message, size, v.size(620)))),
+                           size, v.size(620))
         else:
-            ctl.toast.draw_in(surf, v.rect(MESSAGE_BOX), v.size(22))
+            ctl.toast.draw_in(surf, v.rect(ctl.layout.frame.message_box), v.size(22))
 
     def _under_cards(self, surf, v: View) -> None:
         """What lies under the cards: the seat whose turn it is, the sides' headers (and
@@ -402,11 +410,21 @@ class TableView:
                 blit_text(surf, line, ssize, box.center, GOLD, anchor="center")
         draw_foot_labels(surf, v, ctl.layout, fs(v, SMALL_SIZE), DIM)
         seen = ctl.layout.seen    # the counts as the viewer knows them
-        sx, sy = STOCK_POS
-        blit_text(surf, stock_label(seen), size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
-        px, py = PILE_POS
+        fr = ctl.layout.frame
+        (sx, sy), (px, py) = fr.stock_pos, fr.pile_pos
         why = frozen_reason(seen, ctl.layout.viewer_team)
         label = f"Pile {seen.pile_size}" + ("  FROZEN" if why else "")
+        if fr.counts_beside:
+            # larger sizes: the counts beside the cards (the stock's left, the pile's right)
+            stock = ctl.layout.zones["stock"]
+            blit_text(surf, stock_label(seen), size, v.pt(stock.x - 14, sy), INK, anchor="midright")
+            x = ctl.layout.zones["pile"].right + 12
+            top = blit_text(surf, label, size, v.pt(x, sy), FROZEN_INK if why else INK,
+                            anchor="bottomleft" if why else "midleft")
+            if why:
+                blit_text(surf, why, fs(v, COUNT_SIZE), (top.x, top.bottom + v.size(2)), FROZEN_INK)
+            return
+        blit_text(surf, stock_label(seen), size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
         blit_text(surf, label, size, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if why else INK, anchor="midtop")
         if why:
             blit_text(surf, why, fs(v, COUNT_SIZE), v.pt(px, py + COUNT_LABEL_DY + 19), FROZEN_INK,
@@ -500,45 +518,52 @@ class TableView:
         mark = ""
         colour = GOLD if turn else INK
         if item.own:
-            blit_text(surf, f"{name}: {cards(n)}{mark}", size, v.pt(CENTRE_X, HAND_LABEL_Y), colour, anchor="midbottom")
+            blit_text(surf, f"{name}: {cards(n)}{mark}", size, v.pt(CENTRE_X, ctl.layout.frame.hand_label_y), colour,
+                      anchor="midbottom")
             return
         detail = f"{ctl.seats[seat].level}, {cards(n)}" if not ctl.seats[seat].human else cards(n)
         half = backs_half_width(n, item.orient)
+        t = ctl.layout.frame.text
         if item.orient == "h":
-            x, y = item.x + half + 14, item.y - 18
+            x, y = item.x + half + 14, item.y - 18 * t
             blit_text(surf, name + mark, size, v.pt(x, y), colour)
-            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19), DIM)
+            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19 * t), DIM)
         else:
-            y = side_label_top(item)
+            y = side_label_top(item, t)
             left = item.x < CENTRE_X
             x = 8 if left else 2 * CENTRE_X - 8
             anchor = "topleft" if left else "topright"
-            blit_text(surf, name + mark, size, v.pt(x, y), colour, anchor=anchor)
-            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19), DIM, anchor=anchor)
+            width = v.size(SIDE_LABEL_W)       # clear of the bands beside it (larger text: smaller, or cut with a tip)
+            line, lsize = fit_first([name + mark], size, width)
+            blit_text(surf, line, lsize, v.pt(x, y), colour, anchor=anchor)
+            line, lsize = fit_first([detail], fs(v, SMALL_SIZE), width)
+            blit_text(surf, line, lsize, v.pt(x, y + 19 * t), DIM, anchor=anchor)
 
     # -- panels
     def _hud(self, surf, v: View) -> None:
         ctl = self.scene.ctl
         st = ctl.state
         r = st.rules
-        row = 22 if r.teams <= 2 else 19
-        box = v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
+        t = ctl.layout.frame.text
+        row = (22 if r.teams <= 2 else 19) * t
+        box = v.rect(hud_box(r.teams, t))
         panel(surf, box, alpha=200)
         size = fs(v, LABEL_SIZE)
         length = f"of {r.deals}" if r.deals else f" -  to {r.target_score}"
         blit_text(surf, f"Deal {st.deal_number + 1} {length}", size, (box.x + 10, box.y + 5), DIM)
-        for t in range(r.teams):
-            y = box.y + v.size(24 + row * t)
-            blit_text(surf, ctl.team_name(t), size, (box.x + 10, y))
-            blit_text(surf, str(st.totals[t]), size, (box.right - 10, y), GOLD, anchor="topright")
+        for team in range(r.teams):
+            y = box.y + v.size(24 * t + row * team)
+            blit_text(surf, ctl.team_name(team), size, (box.x + 10, y))
+            blit_text(surf, str(st.totals[team]), size, (box.right - 10, y), GOLD, anchor="topright")
         if (ctl.toast.visible and not st.deal_over) or getattr(self.scene, "status_hidden", False):
             return                # a message (a review: the coach) has the status line's place
         words = ctl.answer_note or status_line(ctl)
-        if font(v.size(22)).size(words)[0] > v.size(MESSAGE_BOX.w):
+        fr = ctl.layout.frame
+        if font(v.size(22)).size(words)[0] > v.size(fr.message_box.w):
             # a long line (the engine's reason a first meld is not yet made) wraps in its place
-            draw_lines_in(surf, words, v.rect(MESSAGE_BOX), v.size(22))
+            draw_lines_in(surf, words, v.rect(fr.message_box), v.size(22))
             return
-        status = blit_text(surf, words, v.size(22), v.pt(CENTRE_X, STATUS_Y), INK, anchor="midtop")
+        status = blit_text(surf, words, v.size(22), v.pt(CENTRE_X, fr.status_y), INK, anchor="midtop")
         if not st.deal_over and ctl.privacy is None and not ctl.seats[st.to_act].human and not ctl.skipping:
             blit_text(surf, "S skips ahead", fs(v, 15), (status.right + v.size(14), status.y + v.size(5)), DIM)
 
@@ -562,6 +587,8 @@ class TableView:
             box = img.get_rect()
             top = min(x.rect.top for x in scene.buttons if x.visible)
             box.bottomright = (min(tip_of.rect.right, surf.get_width() - v.size(12)), top - v.size(10))
+            note("tip", surf, box, tip_of.explanation())
+            overlay()           # a tip lies over what it explains (larger text: over a meld's label too)
             panel(surf, box.inflate(v.size(14), v.size(8)), alpha=235)
             surf.blit(img, box)
 
@@ -571,23 +598,23 @@ class TableView:
         ctl = self.scene.ctl
         box = v.rect(PRIVACY_SUMMARY_BOX)
         panel(surf, box)
-        blit_text(surf, f"Pass to {ctl.seat_name(ctl.privacy)}, then click", fs(v, 38),
-                  (box.centerx, box.y + v.size(26)), GOLD, anchor="midtop")
-        blit_text(surf, "Every hand is hidden until the next player is at the screen.", fs(v, 20),
-                  (box.centerx, box.y + v.size(76)), DIM, anchor="midtop")
+        room = box.w - v.size(40)
+        line, size = fit_text(f"Pass to {ctl.seat_name(ctl.privacy)}, then click", theme.title_size(fs(v, 38)), room)
+        drawn = blit_text(surf, line, size, (box.centerx, box.y + v.size(26)), GOLD, anchor="midtop")
+        drawn = draw_fitted_centre(surf, "Every hand is hidden until the next player is at the screen.", fs(v, 20),
+                                   box.centerx, max(box.y + v.size(76), drawn.bottom + v.size(4)), room, DIM)
         lines = ctl.summary_for(ctl.privacy)
-        x, y = box.x + v.size(36), box.y + v.size(122)
+        x, y = box.x + v.size(36), max(box.y + v.size(122), drawn.bottom + v.size(12))
         first = ctl.privacy not in ctl.seen_upto
         head = ("So far in this deal:" if first else "Since your last turn:") if lines else \
             "Nothing has happened since your last turn."
-        blit_text(surf, head, fs(v, 21), (x, y), INK, bold=True)
-        y += v.size(34)
+        y = max(y + v.size(34), blit_text(surf, head, fs(v, 21), (x, y), INK, bold=True).bottom + v.size(6))
         bottom = v.rect(PRIVACY_SUMMARY_BUTTON).y - v.size(14)
         size = fs(v, 18)
         rows = []
         for line in lines:
             rows.extend(wrap(line, size, box.w - v.size(72)))
-        step = int(size * 1.25)
+        step = int(size * 1.25 * theme.text_scale())
         rows = rows[-max(1, (bottom - y) // step):]
         for row in rows:
             blit_text(surf, row, size, (x, y), INK)
@@ -605,8 +632,9 @@ class TableView:
             if not isinstance(item, SeatLabel) or item.seat != st.turn:
                 continue
             if item.own or item.seat == ctl.viewer and ctl.show_hand():
-                r = pygame.Rect(HAND_ZONE)
-                r.width = min(r.right, BUTTON_AREA.left - 8) - r.x   # clear of the button column
+                r = pygame.Rect(ctl.layout.frame.hand_zone)
+                r.height = min(r.bottom, int(ctl.layout.height)) - r.y
+                r.width = min(r.right, ctl.layout.frame.button_area.left - 8) - r.x   # clear of the button column
             else:
                 half = backs_half_width(item.count, item.orient)
                 thick = CARD_H * OTHER_SCALE / 2
@@ -676,8 +704,9 @@ class TableView:
         img.fill(LOG_PANEL)
         pygame.draw.rect(img, LOG_BORDER, img.get_rect(), width=2)
         pad = v.size(10)
-        title = f"Deal {ctl.state.deal_number + 1}: the moves"
-        drawn = blit_text(img, title, fs(v, 18), (pad, pad), GOLD, bold=True)
+        n = ctl.state.deal_number + 1
+        title, tsize = fit_first([f"Deal {n}: the moves", f"Deal {n}"], fs(v, 18), w - 2 * pad, bold=True)
+        drawn = blit_text(img, title, tsize, (pad, pad), GOLD, bold=True)
         hint = "G closes  ·  Shift+G pins" if ctl.log_mode == "open" else "Shift+G unpins"
         hsize = fs(v, 13)
         top = drawn.bottom + v.size(10)
@@ -687,7 +716,7 @@ class TableView:
             shown = blit_text(img, hint, hsize, (pad, drawn.bottom + v.size(2)), DIM)
             top = shown.bottom + v.size(8)
         tsize = fs(v, LOG_SIZE)
-        step = int(tsize * 1.22)
+        step = int(tsize * 1.22 * theme.text_scale())
         gap = max(2, step // 2)                 # between two moves
         room = h - top - pad
         width = w - 2 * pad - v.size(8)
@@ -719,9 +748,8 @@ class TableView:
 
     # -- the scores of every deal so far
     def hud_rect(self, v: View) -> pygame.Rect:
-        r = self.scene.ctl.state.rules
-        row = 22 if r.teams <= 2 else 19
-        return v.rect((HUD_BOX.x, HUD_BOX.y, HUD_BOX.w, HUD_BOX.h + row * r.teams))
+        ctl = self.scene.ctl
+        return v.rect(hud_box(ctl.state.rules.teams, ctl.layout.frame.text))
 
     def _scores(self, surf, v: View) -> None:
         """The score sheet of the game so far: each deal's result and the running totals."""
@@ -741,7 +769,7 @@ class TableView:
         for t in range(teams):
             blit_text(surf, ctl.team_name(t), tsize, (colx[t], y), GOLD, anchor="topright")
         y += v.size(30)
-        step = v.size(26)
+        step = max(v.size(26), font(tsize).get_linesize() + 1)     # larger text: taller rows
         history = list(st.history)
         room = max(1, (box.bottom - v.size(110) - y) // step)
         if len(history) > room:
@@ -773,7 +801,11 @@ class TableView:
         box = v.rect(DIALOG_BOX)
         overlay()
         panel(surf, box)
-        blit_text(surf, message, v.size(24), (box.centerx, box.y + v.size(24)), INK, anchor="midtop")
+        if font(v.size(24)).size(message)[0] <= box.w - v.size(24):
+            blit_text(surf, message, v.size(24), (box.centerx, box.y + v.size(24)), INK, anchor="midtop")
+        else:       # larger text: wrapped above the answers, in smaller type if it must
+            draw_lines_in(surf, message, pygame.Rect(box.x + v.size(12), box.y + v.size(8), box.w - v.size(24),
+                                                     min(yes.rect.top, no.rect.top) - box.y - v.size(14)), v.size(24))
         yes.draw(surf, v.size(21))
         no.draw(surf, v.size(21))
 
@@ -790,9 +822,8 @@ class TableView:
         width = SHEET_LABEL_W + SHEET_COLUMN_W * teams
         box = v.rect((CENTRE_X - width // 2, SHEET_Y, width, SHEET_H))
         panel(surf, box, alpha=242)
-        fsz = fs(v, 20)
         title = "Game over" if st.game_over else f"Deal {res.number + 1} is over"
-        blit_text(surf, title, v.size(34), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
+        drawn = blit_text(surf, title, v.size(34), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
         if res.went_out is not None:
             sub = f"{ctl.seat_name(res.went_out)} went out{' concealed' if res.concealed else ''}."
         else:
@@ -800,26 +831,40 @@ class TableView:
         pieces = getattr(scene, "pieces", None)
         if pieces:
             sub = pieces.sheet_subtitle(ctl, res) or sub
-        blit_text(surf, sub, v.size(21), (box.centerx, box.y + v.size(50)), DIM, anchor="midtop")
+        # the rows as the engine gives them, each line as high as its text (larger text: the
+        # rows' type shrinks, down to what 100% shows, until they fit above the buttons)
+        drawn = blit_text(surf, sub, v.size(21), (box.centerx, max(box.y + v.size(50), drawn.bottom + v.size(2))), DIM,
+                          anchor="midtop")
         x0 = box.x + v.size(20)
         colx = [box.x + v.size(SHEET_LABEL_W + SHEET_COLUMN_W * t + 150) for t in range(teams)]
-        y = box.y + v.size(86)
+        top = max(box.y + v.size(86), drawn.bottom + v.size(6))
+        rows, cells = sheet_rows([team_lines(res, t) for t in range(teams)])
+        bottom = scene.sheet_button.rect.top - v.size(6)
+        fsz = fs(v, 20)
+        while True:
+            h = font(fsz).get_linesize()
+            head = max(v.size(30), font(fs(v, 19)).get_linesize() + v.size(4))
+            step, total_step = max(v.size(27), h + 1), max(v.size(28), h + 2)
+            if top + head + step * len(rows) + v.size(10) + total_step * 3 <= bottom or fsz <= fs(v, 20) / theme.text_scale():
+                break
+            fsz -= 1
+        y = top
         for t in range(teams):
             blit_text(surf, ctl.team_name(t), fs(v, 19), (colx[t], y), GOLD, anchor="topright")
-        y += v.size(30)
-        rows, cells = sheet_rows([team_lines(res, t) for t in range(teams)])
+        y += head
         for label in rows:
             blit_text(surf, label, fsz, (x0, y), INK)
-            for t in range(teams):
-                blit_text(surf, cells.get((label, t), "-"), fsz, (colx[t], y), INK, anchor="topright")
-            y += v.size(27)
+            for t in range(teams):       # within its column (larger text: smaller type if it must)
+                cell, csize = fit_text(cells.get((label, t), "-"), fsz, v.size(SHEET_COLUMN_W - 12))
+                blit_text(surf, cell, csize, (colx[t], y), INK, anchor="topright")
+            y += step
         pygame.draw.line(surf, DIM, (x0, y + 2), (box.right - v.size(20), y + 2), 1)
         y += v.size(10)
         for label, values in (("This deal", res.scores), ("Total", res.totals)):
             blit_text(surf, label, fsz, (x0, y), GOLD, bold=True)
             for t in range(teams):
                 blit_text(surf, str(values[t]), fsz, (colx[t], y), GOLD, bold=True, anchor="topright")
-            y += v.size(28)
+            y += total_step
         if not st.game_over:
             blit_text(surf, "Next first meld", fsz, (x0, y), DIM)
             for t in range(teams):
