@@ -42,7 +42,8 @@ from .explain import explain
 from .players import Player, StopCheck, observation_key
 from .policy import medium_scores, trivial
 from .valuation import NEG, denied_kinds, going_out_margin, threat
-from .search import COACH_WORLDS, _clear_of_blunders, _turning_points, score_actions
+from .phrases import cards_words, gerund
+from .search import COACH_WORLDS, clear_of_blunders, score_actions, turning_points
 
 CLEAR_SE = 2.0   # the coach's bar for a clear gain (canasta.ai.coach.CLEAR_SE)
 
@@ -73,7 +74,7 @@ def candidates(obs: Observation, legal: Sequence[Action]) -> tuple[list[int], di
     scores = medium_scores(obs, legal)
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
     cands = [i for i in order if scores[i] > NEG / 2][:HINT_CANDIDATES] or order[:1]
-    cands += [i for i in _turning_points(obs, legal, order) if i not in cands]
+    cands += [i for i in turning_points(obs, legal, order) if i not in cands]
     marks = visible_blunders(obs, legal)
     if marks and any(i in marks for i in cands):
         safe = next((i for i in order if i not in marks), None)
@@ -106,7 +107,7 @@ def advise(obs: Observation, legal: Sequence[Action], *, seed: object = COACH_SE
     means = [sum(r) / n for r in results]
     best = max(range(len(cands)), key=lambda j: (means[j], -j))
     if cands[best] in marks:
-        best = _clear_of_blunders(results, [i in marks for i in cands], best, CLEAR_SE)
+        best = clear_of_blunders(results, [i in marks for i in cands], best, CLEAR_SE)
     runner = max((j for j in range(len(cands)) if j != best), key=lambda j: (means[j], -j))
     gain = means[best] - means[runner]
     action = actions[best]
@@ -236,33 +237,20 @@ def cards_used(a: Action) -> list[int]:
     return []
 
 
-def _cards_words(cards) -> str:
-    """'two sevens and a joker'."""
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[KIND_OF[c]] = counts.get(KIND_OF[c], 0) + 1
-    words = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-    parts = [f"{words.get(n, str(n))} {RANK_NAMES.get(k, 'card') if n == 1 else _plural(k)}"
-             for k, n in sorted(counts.items(), key=lambda kv: -kv[0])]
-    parts = [("an" + p[1:]) if p.startswith("a ace") or p.startswith("a eight") else p for p in parts]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def hint_sentence(obs: Observation, legal: Sequence[Action], action: Action, runner: Optional[Action],
                   gain: float, worlds: int, runner_kinds: tuple = ()) -> str:
     """The hint's words: the move, the fact behind it, and its worth against the next best."""
-    from .coach import _phrase
     head, fact = why(obs, action, legal, runner, runner_kinds)
     first = f"{head}: {fact}." if fact else f"{head}."
     if runner is None:
         return first
     pts = int(round(gain / 5.0)) * 5
-    other = _phrase(obs, runner)
-    if other == _phrase(obs, action):
+    other = gerund(obs, runner)
+    if other == gerund(obs, action):
         used = cards_used(runner)
         mine = cards_used(action)
         same = sorted(KIND_OF[c] for c in used) == sorted(KIND_OF[c] for c in mine)
-        other += f" with {_cards_words(used)} instead" if used and not same else " another way"
+        other += f" with {cards_words(used)} instead" if used and not same else " another way"
     if pts < 5:
         return (f"{first} About as good as {other}: under 5 points between them over {worlds} deals "
                 "played out from here.")

@@ -170,7 +170,7 @@ def classic_four(rules) -> bool:
     return rules.variant == "classic" and rules.players == 4 and rules.teams == 2
 
 
-def _turning_points(obs: Observation, legal: Sequence[Action], order: list[int]) -> list[int]:
+def turning_points(obs: Observation, legal: Sequence[Action], order: list[int]) -> list[int]:
     """Moves the search always weighs, whatever the heuristic thinks of them: going out
     now (the best-ranked way), asking the partner, and, while melds are on offer, the
     best discard (stop melding and keep the cards)."""
@@ -265,7 +265,7 @@ class HardPlayer(Player):
         if not cands:
             cands = order[:1]
         if self.remembers and classic_four(obs.rules):
-            cands += [i for i in _turning_points(obs, legal, order) if i not in cands]
+            cands += [i for i in turning_points(obs, legal, order) if i not in cands]
         avoid = self.blunders(obs, legal, order, cands)
         if len(cands) == 1:
             return legal[cands[0]]
@@ -342,7 +342,7 @@ class HardPlayer(Player):
             if mean > max(15.0, 1.0 * se) and mean > best_gain:
                 best_j, best_gain = j, mean
         if cands[best_j] in avoid:
-            best_j = _clear_of_blunders(results, [i in avoid for i in cands], best_j, math.inf)
+            best_j = clear_of_blunders(results, [i in avoid for i in cands], best_j, math.inf)
         self.last_stats = {"worlds": worlds, "planned": n_worlds, "candidates": len(cands),
                            "ms": (time.perf_counter() - start) * 1000.0,
                            "means": [sum(r) / len(r) for r in results]}
@@ -354,7 +354,7 @@ class HardPlayer(Player):
 BLUNDER_POINTS = 40.0
 
 
-def _clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: int,
+def clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: int,
                        clear_se: float) -> int:
     """The candidate to play instead of ``chosen`` (a visible blunder): the best mean
     among those that are not blunders, unless ``chosen`` beats it by more than

@@ -89,8 +89,8 @@ def test_hard_gives_way_even_when_the_blunder_wins_by_the_same_amount_in_every_w
     player (no bar at all) still plays the best other move; the hint's bar (the coach's
     two standard errors and 40 points) keeps it."""
     import math
-    from canasta.ai.search import _clear_of_blunders
+    from canasta.ai.search import clear_of_blunders
     results = [[100.0, 80.0, 120.0], [50.0, 30.0, 70.0], [40.0, 20.0, 60.0]]
     marked = [True, False, False]
-    assert _clear_of_blunders(results, marked, 0, math.inf) == 1
-    assert _clear_of_blunders(results, marked, 0, 2.0) == 0
+    assert clear_of_blunders(results, marked, 0, math.inf) == 1
+    assert clear_of_blunders(results, marked, 0, 2.0) == 0
