@@ -12,6 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from . import parts  # noqa: E402,F401  the games' own window parts, registered
 from .cardart import CardArt  # noqa: E402
 from .draw import HC_BACKGROUND, set_high_contrast, set_text_scale  # noqa: E402
 from .scene import Scene  # noqa: E402

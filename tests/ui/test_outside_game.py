@@ -17,7 +17,7 @@ import pytest
 
 import quick_canasta
 from canasta.ai import make_player
-from canasta.engine import Rules, apply, legal_actions, registry
+from canasta.engine import Meld, Rules, apply, legal_actions, registry
 from canasta.engine.observe import observe
 from canasta.engine.record import Game
 from harness import click as hclick, frames, play, shutdown
@@ -52,7 +52,13 @@ def _deal_by_mouse(app, table) -> set[str]:
         action = chooser.choose(observe(st, 0), legal_actions(st))
         expected = apply(st, action)[0]
         before = len(table.game.actions)
-        gesture(app, table, action)
+        if isinstance(action, Meld) and len(action.groups) > 1 and all(g.onto is not None for g in action.groups):
+            # cards added to several melds at once: a person drags them one meld at a time
+            for g in action.groups:
+                gesture(app, table, Meld((g,)))
+                settle(app, table)
+        else:
+            gesture(app, table, action)
         assert len(table.game.actions) > before, f"the mouse did not make {action!r}"
         after = table.state
         assert sorted(after.hands[0]) == sorted(expected.hands[0]) or after.deal_over

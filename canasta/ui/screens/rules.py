@@ -19,8 +19,9 @@ from ...engine.variants import game_of
 from .. import games
 from ..forms import MUTED, Button, Screen, Stepper, draw_heading, section_panel, wrap_lines
 from ..layout import View
+from .. import parts as _registered  # noqa: F401  the games' own rules pages, registered
 from ..plugins import part
-from .rules_words import number_word
+from .rules_words import minimum_rows, number_word
 from ..widgets import INK, blit_text
 from ..draw import font
 
@@ -38,21 +39,6 @@ def _deck_sentence(packs: str, decks: int, jokers) -> str:
     cards = 52 * decks + count
     return (f"{packs} shuffled together: {cards:,} cards with {_n(count)} joker{'s' if count != 1 else ''}"
             + ("." if jokers is None or jokers == 2 * decks else " (a house rule)."))
-
-
-def minimum_rows(rules: Rules) -> list[tuple[str, int]]:
-    """The minimum-count table as (range of the side's total, minimum) rows."""
-    r = rules.resolved()
-    rows = [("below 0", r.negative_minimum)]
-    table = list(r.minimum_table or ())
-    if table and table[0][0] > 0:
-        rows.append((f"0 to {table[0][0] - 5:,}", 0))
-    for i, (threshold, minimum) in enumerate(table):
-        if i + 1 < len(table):
-            rows.append((f"{threshold:,} to {table[i + 1][0] - 5:,}", minimum))
-        else:
-            rows.append((f"{threshold:,} or more", minimum))
-    return rows
 
 
 def score_rules(rules: Rules) -> list:

@@ -5,7 +5,7 @@ other games."""
 from __future__ import annotations
 
 from ...engine.rules import Rules
-from .rules_words import number_word
+from .rules_words import minimum_rows, number_word
 from ...engine.variants import hand_and_foot as G
 
 
@@ -49,7 +49,6 @@ def sections(r: Rules) -> list[tuple[str, list[str]]]:
         lines = [f"Deal {i + 1}: {m}" + (" (and every later deal)" if i == len(mins) - 1 else "")
                  for i, m in enumerate(mins)]
     else:
-        from .rules import minimum_rows
         lines = [f"Side's total {label}: {minimum}" for label, minimum in minimum_rows(r)]
     lines.append("Only card points count toward it. Taking the pile, only its top card and the cards "
                  "melded with it count, never the other cards taken.")
