@@ -3,6 +3,7 @@
     python -m canasta.bench engine [--seconds S] [--seed S] [--players P] [--variant V]
     python -m canasta.bench ai [--level L] [--decisions N] [--variant V]
     python -m canasta.bench decisions [--a LEVEL] [--b LEVEL] [--pairs N] [--rollouts K] [--workers W]
+    python -m canasta.bench blunders [--level L] [--variant V] [--deals N] [--workers W]
     python -m canasta.bench frame
     python -m canasta.bench startup
     python -m canasta.bench net [--tables T] [--seconds S] [--think SECONDS] [--level L] [--procs P]
@@ -150,6 +151,13 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--workers", type=int, default=2)
     q.add_argument("--positions", default=None,
                    help="a file to keep the collected positions in (read if it exists, else written)")
+    b = sub.add_parser("blunders", help="visible blunders per 1,000 decisions (canasta.ai.blunders)")
+    b.add_argument("--level", default="hard")
+    b.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, hand_and_foot, american")
+    b.add_argument("--deals", type=int, default=20)
+    b.add_argument("--players", type=int, default=4)
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--workers", type=int, default=1)
     f = sub.add_parser("frame", help="frame time of a crowded table")
     f.add_argument("--frames", type=int, default=300)
     o = sub.add_parser("out", help='time of the complete "may I go out?" check over random deals')
@@ -194,6 +202,10 @@ def main(argv: list[str] | None = None) -> int:
         return bench_ai(ns.level, ns.decisions, ns.players, ns.seed, ns.budget_ms, ns.variant)
     if ns.what == "decisions":
         return _bench_decisions(ns)
+    if ns.what == "blunders":
+        from .ai.blunderbench import bench_blunders
+        ok = bench_blunders(ns.level, ns.variant, ns.deals, ns.players, ns.seed, ns.workers)
+        return 0 if ok is not None else 2
     if ns.what == "frame":
         from .ui.bench import bench_frame
         return bench_frame(ns.frames)

@@ -1,7 +1,7 @@
 """Review a recorded game with the coach, from the command line; record files.
 
     python -m canasta.review RECORD.json [--deal N] [--seat S] [--json OUT]
-    python -m canasta.review --honesty [--deals 20]
+    python -m canasta.review --honesty [--deals 20] [--levels random,hard] [--variant V]
 
 The first form prints one line per flagged decision of seat ``S`` (default 0) in deal
 ``N`` (default: every deal of the record) and ends with
@@ -13,7 +13,9 @@ move, and a damaged file is reported in one sentence.
 ``--deals`` 4-player Classic deals twice from the same shuffles, seat 0 played once
 by the random player and once by the hard player (the other seats by ``--others``,
 medium by default), has the coach rate seat 0's decisions in both, and prints the
-mean expected cost per decision of each and their ratio.
+mean expected cost per decision of each and their ratio. ``--levels hint`` plays seat
+0 by the hint (:mod:`canasta.ai.advice`) and prints every move of it the coach flags;
+``--variant`` plays another game.
 """
 
 from __future__ import annotations
@@ -204,12 +206,14 @@ def run_review(game: Game, seat: int, deal: Optional[int], seed: int = 0, worlds
 
 
 def play_deal(level0: str, index: int, *, others: str = "medium", player_seed: int = 1000,
-              rules: Optional[Rules] = None) -> Game:
-    """One deal of the honesty sample: seat 0 by ``level0``, the others by ``others``."""
+              rules: Optional[Rules] = None, cap_ms: Optional[float] = None) -> Game:
+    """One deal of the honesty sample: seat 0 by ``level0``, the others by ``others``
+    (``cap_ms``: seat 0's clock cap, for the hard player and the hint; a generous one
+    makes the deal the same whatever the machine's load)."""
     rules = rules or Rules(players=4)
     game = Game(rules, seed=f"honesty:{index}", dealer=index % rules.players)
     n = game.state.rules.players
-    players = [make_player(level0, seed=player_seed + index)]
+    players = [make_player(level0, seed=player_seed + index, cap_ms=cap_ms)]
     players += [make_player(others, seed=player_seed + 100 * s + index) for s in range(1, n)]
     steps = 0
     while game.state.phase not in (DEAL_OVER, GAME_OVER):
@@ -222,29 +226,40 @@ def play_deal(level0: str, index: int, *, others: str = "medium", player_seed: i
 
 
 def honesty(deals: int = 20, *, coach_seed: int = 7, player_seed: int = 1000, worlds: int = COACH_WORLDS,
-            others: str = "medium", out: Optional[Callable[[str], None]] = None) -> dict[str, Any]:
-    """Mean expected cost per decision of seat 0 played by the random player and by the
-    hard player, on the same shuffles (the coach's seed differs from the players')."""
-    result: dict[str, Any] = {"deals": deals, "others": others, "worlds": worlds,
+            others: str = "medium", out: Optional[Callable[[str], None]] = None,
+            levels: Sequence[str] = ("random", "hard"), variant: str = "classic",
+            cap_ms: Optional[float] = None) -> dict[str, Any]:
+    """Mean expected cost per decision of seat 0 played by each of ``levels`` (the random
+    and the hard player; "hint" for the hint), on the same shuffles of ``variant`` (the
+    coach's seed differs from the players')."""
+    result: dict[str, Any] = {"deals": deals, "others": others, "worlds": worlds, "variant": variant,
                               "coach_seed": coach_seed, "player_seed": player_seed}
-    for level in ("random", "hard"):
+    rules = Rules(variant=variant, players=4)
+    for level in levels:
         costs: list[float] = []
         flagged = 0
+        flags: list[str] = []
         t0 = time.perf_counter()
         for i in range(deals):
-            game = play_deal(level, i, others=others, player_seed=player_seed)
+            game = play_deal(level, i, others=others, player_seed=player_seed, rules=rules, cap_ms=cap_ms)
             ds = list(review(game, 0, 1, seed=coach_seed, worlds=worlds))
             costs += [d.cost for d in ds]
             flagged += sum(d.flagged for d in ds)
+            for d in ds:
+                if d.flagged:
+                    flags.append(f"deal {i + 1}, move {d.index}: {d.sentence}")
+                    if out is not None and level == "hint":
+                        out(f"  flagged: {flags[-1]}")
             if out is not None:
                 mean = sum(d.cost for d in ds) / len(ds) if ds else 0.0
                 out(f"{level:6} deal {i + 1:2}: {len(ds):2} decisions, {sum(d.flagged for d in ds)} flagged, "
                     f"mean cost {mean:6.1f}")
-        result[level] = {"decisions": len(costs), "flagged": flagged,
+        result[level] = {"decisions": len(costs), "flagged": flagged, "flags": flags,
                          "mean_cost": sum(costs) / len(costs) if costs else 0.0,
                          "seconds": round(time.perf_counter() - t0, 1)}
-    hard = result["hard"]["mean_cost"]
-    result["ratio"] = result["random"]["mean_cost"] / hard if hard > 0 else float("inf")
+    if "random" in result and "hard" in result:
+        hard = result["hard"]["mean_cost"]
+        result["ratio"] = result["random"]["mean_cost"] / hard if hard > 0 else float("inf")
     return result
 
 
@@ -287,6 +302,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--paired", action="store_true",
                     help="with --honesty: rate the random and the hard move at the same positions")
     ap.add_argument("--others", default="medium", help="level of the other seats for --honesty")
+    ap.add_argument("--levels", default="random,hard",
+                    help="with --honesty: who plays seat 0, in turn (random, hard, medium, easy, hint)")
+    ap.add_argument("--variant", default="classic", help="with --honesty: the game (default classic)")
+    ap.add_argument("--cap-ms", type=float, default=None,
+                    help="with --honesty: seat 0's clock cap per decision (hard, hint; default theirs: "
+                         "2.5 budgets, the hint's 2 s); a generous one makes the run independent of the load")
+    ap.add_argument("--coach-seed", type=int, default=7,
+                    help="with --honesty: the coach's seed (default 7; the review screen's coach, and the "
+                         "hint's worlds, use 0)")
     args = ap.parse_args(argv)
 
     if args.honesty and args.paired:
@@ -298,12 +322,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"ratio random/hard: {res['ratio']:.1f}")
         return 0
     if args.honesty:
-        res = honesty(args.deals, worlds=args.worlds, others=args.others, out=print)
-        for level in ("random", "hard"):
+        levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+        res = honesty(args.deals, worlds=args.worlds, others=args.others, out=print, levels=levels,
+                      variant=args.variant, coach_seed=args.coach_seed, cap_ms=args.cap_ms)
+        for level in levels:
             r = res[level]
-            print(f"seat 0 {level}: {r['decisions']} decisions, {r['flagged']} flagged, "
-                  f"mean expected cost {r['mean_cost']:.1f} points per decision ({r['seconds']} s)")
-        print(f"ratio random/hard: {res['ratio']:.1f}")
+            share = 100.0 * r["flagged"] / r["decisions"] if r["decisions"] else 0.0
+            print(f"{args.variant} (coach seed {args.coach_seed}): seat 0 {level}: {r['decisions']} decisions, "
+                  f"{r['flagged']} flagged "
+                  f"({share:.1f}%), mean expected cost {r['mean_cost']:.1f} points per decision ({r['seconds']} s)")
+        if "ratio" in res:
+            print(f"ratio random/hard: {res['ratio']:.1f}")
         if args.json_out:
             Path(args.json_out).write_text(json.dumps(res, indent=1))
         return 0

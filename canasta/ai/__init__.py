@@ -46,6 +46,11 @@ def make_player(level: str, seed: int = 0, budget_ms: float | None = None,
         return HardPlayer(seed=seed, budget_ms=budget_ms, cap_ms=cap_ms)
     if level == "random":
         return RandomPlayer(seed=seed)
+    if level == "hint":   # what the Hint button asks the AI worker (not a level to play against)
+        from .advice import HINT_SECONDS, HINT_WORLDS, HintPlayer
+        scale = 1.0 if budget_ms is None else budget_ms / DEFAULT_BUDGET_MS
+        seconds = HINT_SECONDS if cap_ms is None else cap_ms / 1000.0
+        return HintPlayer(worlds=max(2, int(round(HINT_WORLDS * scale))), seconds=seconds)   # the coach's worlds
     if level in PREVIOUS_RELEASE:
         from .r1 import HardR1, MediumR1
         if level == "hard-r1":
@@ -56,12 +61,14 @@ def make_player(level: str, seed: int = 0, budget_ms: float | None = None,
 
 def hint(obs: Observation, legal: Sequence[Action], seed: int = 0,
          budget_ms: float | None = None) -> tuple[Action, str]:
-    """The move the hard player would make for the seat of ``obs``, with a one-line
-    reason for the window."""
-    from .explain import explain
-    player = HardPlayer(seed=seed, budget_ms=budget_ms)
-    action = player.choose(obs, legal)
-    return action, explain(obs, action, legal)
+    """The hint for the seat of ``obs`` (:func:`canasta.ai.advice.advise`: the move the
+    coach's search rates best, never a visible blunder unless clearly better) with its
+    one-line reason. ``budget_ms`` scales its worlds as it scales the hard player's;
+    the worlds are the coach's own whatever ``seed`` (kept for callers)."""
+    from .advice import HINT_WORLDS, advise
+    scale = 1.0 if budget_ms is None else budget_ms / DEFAULT_BUDGET_MS
+    a = advise(obs, legal, worlds=max(2, int(round(HINT_WORLDS * scale))))
+    return a.action, a.reason
 
 
 __all__ = ["LEVELS", "ARENA_LEVELS", "PREVIOUS_RELEASE", "DEFAULT_BUDGET_MS", "Player", "EasyPlayer", "MediumPlayer", "HardPlayer",

@@ -30,9 +30,9 @@ from ..engine.cards import KIND_OF, PLURAL_NAMES, describe
 from ..engine.observe import Observation, observe
 from ..engine.record import Game, action_from_json, action_to_json
 from ..engine.state import DEAL_OVER, GAME_OVER, State
-from .explain import explain
 from .policy import medium_scores, trivial
 from .valuation import NEG
+from .phrases import gerund
 from .search import COACH_WORLDS, score_actions
 
 #: a decision that cost more than this many points is flagged (see docs/review.md)
@@ -44,8 +44,9 @@ CLEAR_SE = 2.0
 ALTERNATIVES = 4
 #: results stored with the game are reused only when made with these settings; bump it
 #: whenever a verdict or its sentence would read differently (2: the sentences reworded;
-#: 3: every move of a decision followed to the same moment of the deal)
-COACH_VERSION = 3
+#: 3: every move of a decision followed to the same moment of the deal; 4: the reason is the
+#: fact behind the better move that the hint gives, canasta.ai.advice.why)
+COACH_VERSION = 4
 
 StopCheck = Optional[Callable[[], bool]]
 
@@ -211,50 +212,17 @@ def judge(obs: Observation, legal: Sequence[Action], played: Action, *, seed: ob
     return cands[best_j], best_gain, len(cands), n
 
 
-def _phrase(obs: Observation, a: Action) -> str:
-    """'taking the pile', 'discarding the nine of clubs': the move as a gerund."""
-    t = type(a)
-    if t is Draw:
-        return "drawing from the stock"
-    if t is TakePile:
-        return "taking the pile"
-    if t is Discard:
-        return f"discarding {describe(a.card)}"
-    if t is Meld:
-        used = sum(len(g.cards) for g in a.groups)
-        if len(obs.hand) - used <= 1:
-            return "going out"
-        if not any(obs.melds[obs.team]):
-            return "making your side's first meld"
-        kinds = sorted({KIND_OF[c] for g in a.groups for c in g.cards if 4 <= KIND_OF[c] <= 14})
-        if kinds:
-            return "melding " + " and ".join(PLURAL_NAMES.get(k, "cards") for k in kinds)
-        onto = getattr(a.groups[0], "onto", None)
-        for m in obs.melds[obs.team]:
-            if onto is not None and getattr(m, "id", None) == onto:
-                return f"putting a wild card on your side's {PLURAL_NAMES.get(m.rank, 'meld')}"
-        return "putting a wild card on a meld"
-    if t is Ask:
-        return "asking your partner to go out"
-    if t is Answer:
-        return "saying yes" if a.yes else "saying no"
-    if t is Pass:
-        return "passing"
-    if t is NextDeal:
-        return "dealing on"
-    return "that move"
-
-
 def sentence(obs: Observation, legal: Sequence[Action], played: Action, best: Action, cost: float) -> str:
     """'Taking the pile here was worth about 180 more than drawing from the stock: 14
     cards and it completes your side's canasta of kings.'"""
-    why = explain(obs, best, legal)
-    head, sep, reason = why.partition(": ")
-    reason = reason if sep else why
-    reason = reason.rstrip(".") + "."
-    better = _phrase(obs, best)
+    from .advice import why
+    head, reason = why(obs, best, legal, runner=played)
+    reason = (reason or head).rstrip(".") + "."
+    better = gerund(obs, best)
+    if better == gerund(obs, played):
+        better += " another way"
     amount = int(round(cost / 10.0)) * 10
-    return f"{better[:1].upper()}{better[1:]} here was worth about {amount} more than {_phrase(obs, played)}: {reason}"
+    return f"{better[:1].upper()}{better[1:]} here was worth about {amount} more than {gerund(obs, played)}: {reason}"
 
 
 def coach_decision(index: int, st: State, played: Action, *, seed: object = 0, worlds: int = COACH_WORLDS,

@@ -139,7 +139,8 @@ def explain(obs: Observation, action: Action, legal=None) -> str:
             return f"{head}, and it makes your side's first meld."
         if not action.with_cards:
             return f"{head}, its {RANK_NAMES.get(rank, 'card')} goes on your side's meld without using a card."
-        return f"{head} for a pair of {_plural(rank)} from your hand."
+        from .phrases import cards_words
+        return f"{head} for {cards_words(action.with_cards)} from your hand."
     if t is Meld:
         used = sum(len(g.cards) for g in action.groups)
         if len(obs.hand) - used <= 1:

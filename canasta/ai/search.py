@@ -36,6 +36,7 @@ from ..engine.core import apply_in_place
 from ..engine.options import legal_actions
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
+from .blunders import visible_blunders
 from .players import Player, StopCheck, observation_key
 from .policy import game_policy, medium_choose, medium_scores, trivial
 from .valuation import NEG, canasta_value, denied_kinds, has_sequences, red_threes_plus
@@ -169,7 +170,7 @@ def classic_four(rules) -> bool:
     return rules.variant == "classic" and rules.players == 4 and rules.teams == 2
 
 
-def _turning_points(obs: Observation, legal: Sequence[Action], order: list[int]) -> list[int]:
+def turning_points(obs: Observation, legal: Sequence[Action], order: list[int]) -> list[int]:
     """Moves the search always weighs, whatever the heuristic thinks of them: going out
     now (the best-ranked way), asking the partner, and, while melds are on offer, the
     best discard (stop melding and keep the cards)."""
@@ -230,6 +231,9 @@ class HardPlayer(Player):
     #: in four-player Classic: worlds that follow the players' play and the moves that
     #: turn a deal always searched (False: release 1)
     remembers = True
+    #: never play a visible blunder (:mod:`canasta.ai.blunders`) when a move that is not
+    #: one is legal (with ``remembers``; release 1 did not look)
+    avoids_blunders = True
 
     def __init__(self, seed: int = 0, budget_ms: float | None = None, worlds: int = DEFAULT_WORLDS,
                  candidates: int = DEFAULT_CANDIDATES, depth: int | None = None,
@@ -261,10 +265,26 @@ class HardPlayer(Player):
         if not cands:
             cands = order[:1]
         if self.remembers and classic_four(obs.rules):
-            cands += [i for i in _turning_points(obs, legal, order) if i not in cands]
+            cands += [i for i in turning_points(obs, legal, order) if i not in cands]
+        avoid = self.blunders(obs, legal, order, cands)
         if len(cands) == 1:
             return legal[cands[0]]
-        return legal[self.search(obs, legal, cands, should_stop)]
+        return legal[self.search(obs, legal, cands, should_stop, avoid)]
+
+    def blunders(self, obs: Observation, legal: Sequence[Action], order: list[int], cands: list[int]) -> frozenset:
+        """The candidates that are visible blunders; when there are some, the heuristic's
+        best move that is not one joins the candidates (so the search can weigh it)."""
+        if not (self.avoids_blunders and self.remembers):
+            return frozenset()
+        marks = visible_blunders(obs, legal)
+        if not marks or not any(i in marks for i in cands):
+            return frozenset()
+        safe = next((i for i in order if i not in marks), None)
+        if safe is None:
+            return frozenset()
+        if safe not in cands:
+            cands.append(safe)
+        return frozenset(i for i in cands if i in marks)
 
     def world(self, obs: Observation, rng: random.Random, refine: bool) -> State:
         """One sampled world: the unseen cards dealt at random as ``obs`` allows, then (``refine``)
@@ -276,8 +296,9 @@ class HardPlayer(Player):
         return world
 
     def search(self, obs: Observation, legal: Sequence[Action], cands: list[int],
-               should_stop: StopCheck = None) -> int:
-        """The index in ``legal`` of the candidate with the best mean margin."""
+               should_stop: StopCheck = None, avoid: frozenset = frozenset()) -> int:
+        """The index in ``legal`` of the candidate with the best mean margin. A candidate
+        in ``avoid`` (a visible blunder) is never played: the best of the others is."""
         start = time.perf_counter()
         seq_game = has_sequences(obs.rules)
         cap_ms = self.cap_ms
@@ -320,10 +341,37 @@ class HardPlayer(Player):
             # leave the heuristic's choice only for a clear gain
             if mean > max(15.0, 1.0 * se) and mean > best_gain:
                 best_j, best_gain = j, mean
+        if cands[best_j] in avoid:
+            best_j = clear_of_blunders(results, [i in avoid for i in cands], best_j, math.inf)
         self.last_stats = {"worlds": worlds, "planned": n_worlds, "candidates": len(cands),
                            "ms": (time.perf_counter() - start) * 1000.0,
                            "means": [sum(r) / len(r) for r in results]}
         return cands[best_j]
+
+
+#: the hint plays a visible blunder only when it beats the best other candidate by more than
+#: this many points (and the coach's two standard errors); the hard player never does
+BLUNDER_POINTS = 40.0
+
+
+def clear_of_blunders(results: list[list[float]], marked: list[bool], chosen: int,
+                       clear_se: float) -> int:
+    """The candidate to play instead of ``chosen`` (a visible blunder): the best mean
+    among those that are not blunders, unless ``chosen`` beats it by more than
+    ``clear_se`` standard errors of the paired differences and :data:`BLUNDER_POINTS`."""
+    safe = [j for j, m in enumerate(marked) if not m]
+    if not safe:
+        return chosen
+    alt = max(safe, key=lambda j: (sum(results[j]), -j))
+    if not math.isfinite(clear_se):
+        return alt   # never kept (the hard player); and inf * a zero standard error is not a bar
+    diffs = [a - b for a, b in zip(results[chosen], results[alt])]
+    n = len(diffs)
+    if n < 2:
+        return alt
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return chosen if mean > max(BLUNDER_POINTS, clear_se * se) else alt
 
 
 COACH_WORLDS = 48  # worlds (at eight simulated turns) the coach plays for each decision
@@ -331,7 +379,7 @@ COACH_WORLDS = 48  # worlds (at eight simulated turns) the coach plays for each 
 
 def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object = 0,
                   worlds: int = COACH_WORLDS, depth: int | None = None,
-                  should_stop: StopCheck = None) -> list[list[float]]:
+                  should_stop: StopCheck = None, progress=None) -> list[list[float]]:
     """Play every action of ``actions`` (legal for the seat of ``obs``) in the same
     sampled worlds, as the hard player's search does, and return for each action its
     margin in every world (our side's points minus the best other side's), world by
@@ -342,7 +390,8 @@ def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object =
     fixed (``worlds`` at eight simulated turns, scaled like the hard player's), so
     the answer depends on the seed and the observation alone. ``should_stop``, when it
     returns True, ends the search after the current world (at least two are played
-    unless it is already True before the first)."""
+    unless it is already True before the first). ``progress(done, planned)``, when
+    given, is called after every world (the hint's progress mark)."""
     rng = random.Random(f"coach|{seed}|{observation_key(obs)}")
     team = obs.seat % obs.rules.teams
     if depth is None:
@@ -355,7 +404,7 @@ def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object =
     start = obs.turn
     n_worlds = max(2, int(round(worlds * 8 / max(1, depth))))
     results: list[list[float]] = [[] for _ in actions]
-    for _ in range(n_worlds):
+    for w in range(n_worlds):
         if should_stop is not None and should_stop():
             break
         world = sample_state(obs, rng)
@@ -364,4 +413,6 @@ def score_actions(obs: Observation, actions: Sequence[Action], *, seed: object =
             apply_in_place(s, a, obs.seat)
             rollout(s, depth + 1, from_turn=start)
             results[j].append(margin_for(evaluate(s), team))
+        if progress is not None:
+            progress(w + 1, n_worlds)
     return results

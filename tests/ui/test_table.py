@@ -544,7 +544,7 @@ def test_the_hint_is_asked_of_the_worker_and_cancelled_when_the_table_closes():
     settle(app, scene)
     app.ai = ai = SilentAI()
     key(app, pygame.K_h)
-    assert ai.requests == ["hard"] and scene.ctl.hint_ticket is not None
+    assert ai.requests == ["hint"] and scene.ctl.hint_ticket is not None
     assert not scene.buttons[6].enabled and not scene.is_idle()
     scene.close()
     assert ai.cancels >= 1 and scene.ctl.hint_ticket is None

@@ -33,7 +33,7 @@ from ...engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY
 from ..anim import Animator, Pose, motion_speed
 from .voice import TableVoice
 from ..widgets import Toast
-from .hint import Hint, cards_of, hint_zones
+from .hint import Hint, cards_of, follows_hint, hint_zones
 from .gestures import DRAW_FIRST, Play, Refuse, Stage, after_staging, interpret, staged_meld
 from .frame import table_height, text_factor
 from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width, table_width
@@ -108,6 +108,8 @@ class TableController:
         self.skipping = False
         #: the zones the last hint's cards go to (lit until the position changes)
         self.hint_zones: tuple[str, ...] = ()
+        #: the last hint's move, played as it is when Take pile or Meld is pressed with its cards picked
+        self.hinted = None
         self._rebuild_log()
         self.check_privacy()
         if not game.actions and game.state.deal_number == 0:
@@ -392,6 +394,7 @@ class TableController:
         self.cancel_hint()
         events = self.game.play(action)
         self.hint_zones = ()
+        self.hinted = None
         if reveals_hidden_card(action, events):
             self.reveal_point = len(self.game.actions)
         self._log_action(actor, action, events)
@@ -538,11 +541,15 @@ class TableController:
 
     def take_pile(self) -> None:
         st = self.state
-        if st.pile:
+        if follows_hint(self.hinted, TakePile, self.selected, self.staged):
+            self.perform(self.hinted)
+        elif st.pile:
             self.release([st.pile[-1]], "hand", from_pile=True)
 
     def meld_selected(self) -> None:
-        if self.selected:
+        if follows_hint(self.hinted, Meld, self.selected, self.staged):
+            self.perform(self.hinted)
+        elif self.selected:
             self.release(self.selected_in_order(), "meld_area")
 
     def discard_selected(self) -> None:
@@ -607,6 +614,7 @@ class TableController:
         del self.log[keep:], self.log_at[keep:]
         self.marks = {}
         self.hint_zones = ()
+        self.hinted = None
         self.selected.clear()
         self.staged = []
         self.relayout()
@@ -630,8 +638,9 @@ class TableController:
         self.hints.cancel()
 
     def _hint_answered(self, action) -> None:
-        self.toast.show(self.hints.answer(action), 6)
+        self.toast.show(self.hints.answer(action), 8)
         self.hint_zones = hint_zones(action) if action is not None else ()
+        self.hinted = action
         cards = cards_of(action)
         if cards:
             self.selected = set(cards) & set(self.state.hands[self.state.to_act])
@@ -654,6 +663,10 @@ class TableController:
             self.marks = {seat: (cards, left - dt) for seat, (cards, left) in self.marks.items() if left - dt > 0}
         if self.hints.pending:
             self._poll_ai()
+            text = self.hints.progress_text() if self.hints.pending else ""
+            if text and (text != self.toast.message or self.toast.left < 0.5):
+                self.toast.show(text, 2)   # the hint's progress mark
+                self.dirty = True
         if self.animator.busy:
             return
         if self.pause > 0:

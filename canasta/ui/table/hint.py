@@ -1,9 +1,11 @@
-"""The hint: what the hard computer player would do in the viewer's seat.
+"""The hint: the move the coach's search rates best in the viewer's seat
+(:mod:`canasta.ai.advice`), with the fact behind it and its worth in points.
 
 It is asked of the app's :class:`~canasta.ai.worker.AIWorker` like any computer
-decision, so the window never waits for it, and it can be cancelled: when the
-position changes before it answers, or the table closes. The hint sees only the
-seat's observation, as a computer player does.
+decision (level ``"hint"``), so the window never waits for it (it searches up to two
+seconds, its progress shown), and it can be cancelled: when the position changes
+before it answers, or the table closes. The hint sees only the seat's observation,
+as a computer player does.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Optional
 from ...engine import Discard, Meld, TakePile, legal_actions
 from ...engine.observe import observe
 
-HINT_LEVEL = "hard"
+HINT_LEVEL = "hint"
 
 
 def cards_of(action) -> list[int]:
@@ -28,7 +30,17 @@ def cards_of(action) -> list[int]:
             cards.extend(g.cards)
     elif isinstance(action, Discard):
         cards.append(action.card)
+    elif isinstance(getattr(action, "cards", None), tuple):   # a game's own (Modern American's threes)
+        cards.extend(action.cards)
     return cards
+
+
+def follows_hint(hinted, kind, selected, staged) -> bool:
+    """Take pile or Meld (``kind``) pressed with the hint's cards still picked and nothing
+    staged: the hinted move is played as it is (a take with melds, a meld of several
+    groups or onto a chosen meld, which the picked cards alone would not say)."""
+    return (hinted is not None and type(hinted) is kind and not staged
+            and set(selected) == set(cards_of(hinted)))
 
 
 def hint_zones(action) -> tuple[str, ...]:
@@ -90,6 +102,12 @@ class Hint:
         self.ticket = None
         self._asked = None
 
+    def progress_text(self) -> str:
+        """'Thinking about a hint... 40%' while the search runs."""
+        from ...ai.advice import progress
+        done = progress()
+        return f"Thinking about a hint... {int(done * 100)}%" if done > 0 else "Thinking about a hint..."
+
     def answer(self, action) -> str:
         """The hint's answer came: the sentence that explains it."""
         obs, legal = self._asked
@@ -97,7 +115,7 @@ class Hint:
         if action is None:
             return "No hint."
         try:
-            from ...ai.explain import explain
-            return explain(obs, action, legal) or "No hint."
+            from ...ai.advice import reason_for
+            return reason_for(obs, action, legal) or "No hint."
         except Exception as e:  # a hint must never break the game
             return f"No hint available ({e})."
