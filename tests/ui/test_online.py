@@ -328,24 +328,47 @@ def test_a_table_on_a_server_the_player_names_and_copy(user_folders, launch, ser
 
 
 def test_partner_may_i_go_out_is_asked_on_the_partner_s_screen_with_yes_and_no(local_host, launch):
+    """Ana asks "may I go out?" and the question reaches her partner's window with Yes and
+    No. So that Ana is sure to come to a way out, only she may go out: the opponents
+    (two more remote people) only draw and discard, and this window never empties its
+    hand, and Ana goes out only after asking (a way out is offered after the draw,
+    before any meld)."""
     from canasta.ai import make_player
-    from canasta.engine import Rules
-    from canasta.net.client import ComputerClient
+    from canasta.engine import Discard, Meld, Rules, legal_actions
     app, session = launch()
-    session.online.host(Rules(target_score=3000), ["person", "easy", "person", "easy"], 0, "Sam", None)
+    session.online.host(Rules(target_score=100_000), ["person", "person", "person", "person"], 0, "Sam", None)
     lobby = app.scene
     assert wait_for(app, lambda: bool(lobby.info)), lobby.error
-    ana = Remote(lobby.link.local_url(), "Ana")
+    url = lobby.link.local_url()
+    ana, bea, cid = Remote(url, "Ana"), Remote(url, "Bea"), Remote(url, "Cid")
     easy = make_player("easy")
 
-    class Asks:                     # Ana asks whenever she may
+    def keeps_a_card(hand: int, action) -> bool:
+        """Whether ``action`` leaves at least one card in a hand of ``hand`` cards."""
+        if isinstance(action, Meld):
+            return hand - sum(len(g.cards) for g in action.groups) >= 2
+        return not (isinstance(action, Discard) and hand <= 1)
+
+    class Asks:                     # Ana asks whenever she may, and goes out only so
         def choose(self, obs, legal, should_stop=None):
             ask = [a for a in legal if type(a).__name__ == "Ask"]
-            return ask[0] if ask else easy.choose(obs, legal)
+            if ask:
+                return ask[0]
+            keep = [a for a in legal if keeps_a_card(len(obs.hand), a)]
+            return easy.choose(obs, keep or legal)
+
+    class Holds:                    # the opponents never meld nor take the pile
+        def choose(self, obs, legal, should_stop=None):
+            quiet = [a for a in legal if type(a).__name__ in ("Draw", "Discard", "Pass", "NextDeal")]
+            return easy.choose(obs, quiet or legal)
+
     ana.client.player = Asks()
+    bea.client.player = cid.client.player = Holds()
     try:
         ana.join(lobby.info["code"], 2)
-        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        bea.join(lobby.info["code"], 1)
+        cid.join(lobby.info["code"], 3)
+        assert wait_for(app, lambda: all(lobby.info["seats"][s].get("taken") for s in (1, 2, 3)))
         click(app, lobby.control("start"))
         assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
         table = app.scene
@@ -356,15 +379,17 @@ def test_partner_may_i_go_out_is_asked_on_the_partner_s_screen_with_yes_and_no(l
             if st.deal_over and not st.game_over and ctl.sheet_shown and not ctl.waiting_next:
                 click(app, table.sheet_button)
             return ctl.answering()
-        # this window plays its turns but never answers by itself
-        from canasta.engine import legal_actions
+        # this window plays its turns (never going out) but never answers by itself
         end = time.monotonic() + 400
         while time.monotonic() < end and not asked() and not ctl.state.game_over:
             app.step(1 / 60, [])
             if ctl.my_turn():
-                ctl.perform(easy.choose(ctl.obs, legal_actions(ctl.state)))
+                legal = legal_actions(ctl.state)
+                keep = [a for a in legal if keeps_a_card(len(ctl.state.hands[0]), a)]
+                ctl.perform(easy.choose(ctl.obs, keep or legal))
             time.sleep(0.002)
-        assert ctl.answering(), "Ana never asked"
+        asks = sum(1 for s, a in ana.client.played if a["type"] == "ask")
+        assert ctl.answering(), f"Ana never asked (asks sent {asks}, game over {ctl.state.game_over})"
         from canasta.ui.table.words import status_line
         assert status_line(ctl) == "Ana asks you: may I go out?"
         app.step(1 / 60, [])
@@ -375,7 +400,8 @@ def test_partner_may_i_go_out_is_asked_on_the_partner_s_screen_with_yes_and_no(l
         seat, answer = [(s, a) for s, a in ana.client.played if a["type"] == "answer"][-1]
         assert seat == 0 and answer == {"type": "answer", "yes": False}
     finally:
-        ana.close()
+        for remote in (ana, bea, cid):
+            remote.close()
 
 
 def test_a_person_who_drops_is_waited_for_then_played_by_a_computer_then_back(user_folders, launch, server):
