@@ -451,3 +451,79 @@ def test_a_person_who_drops_is_waited_for_then_played_by_a_computer_then_back(us
         assert play_my_turns(app, lambda: not ctl.absent() or ctl.state.deal_over, 30), ctl.absent()
     finally:
         sam.close()
+
+
+def test_the_host_closes_the_game_and_continue_on_the_main_menu_brings_the_table_back(local_host, launch):
+    """The host's game is closed in the middle of a deal (the window shut); started
+    again, its main menu offers Continue for the online table, which comes back from
+    the journal on the same port, Ana reconnecting by herself."""
+    from harness import shutdown
+    app, session = launch()
+    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"})
+    code = lobby.info["code"]
+    ana = Remote(lobby.link.local_url(), "Ana")
+    try:
+        ana.join(code, 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        ctl = app.scene.ctl
+        assert play_my_turns(app, lambda: len(ctl.game.actions) > 10 or ctl.state.deal_over, 120)
+        moves = len(lobby.link.server.tables[code].actions)
+        port = lobby.link.port
+        shutdown(app, session)                           # the host's game is closed
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any('"t":"closing"' in m for m in ana.client.received):
+            time.sleep(0.05)
+        assert any('"t":"closing"' in m for m in ana.client.received)
+        app, session = launch()                          # and started again
+        menu = app.scene
+        app.step(1 / 60)
+        assert menu.control("continue").visible and menu.focused is menu.control("continue")
+        assert menu.continue_line() == f"Online table {code}  ·  you host it"
+        click(app, menu.control("continue"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene), 30)
+        ctl = app.scene.ctl
+        server_table = ctl.link.server.tables[code]
+        assert ctl.link.port == port and len(server_table.actions) >= moves
+        assert wait_for(app, lambda: ana.client.reconnects >= 1, 30)
+        assert wait_for(app, lambda: ctl.my_turn() or ctl.state.deal_over, 60)
+        assert ctl.obs == observe(server_table.state, 0)
+    finally:
+        ana.close()
+
+
+def test_continue_goes_back_to_the_game_left_last_local_or_online(user_folders, launch):
+    """With a game in progress here and an online seat kept, Continue goes back to the
+    one left last (and says which)."""
+    import json
+    import os
+    from canasta.store.paths import data_dir
+    from canasta.ui.online.play import SEAT_FILE
+    from harness import play, shutdown
+    app, session = launch(["--seed", "5", "--level", "easy"])     # a local game, saved as it goes
+    table = app.scene
+    assert play(table, lambda: len(table.game.actions) > 6)
+    shutdown(app, session)
+    seat = data_dir() / SEAT_FILE
+    seat.write_text(json.dumps({"url": "ws://127.0.0.1:9", "code": "QX4T2B", "token": "t" * 16, "seat": 1,
+                                "hosting": False, "port": 9}))
+    app, session = launch()
+    saved = session.resumable.saved_at
+    shutdown(app, session)
+    from datetime import datetime
+    then = datetime.fromisoformat(saved).timestamp()
+    os.utime(seat, (then - 3600, then - 3600))       # the table was left an hour before
+    app, session = launch()
+    app.step(1 / 60)
+    assert app.scene.continue_line().startswith("Deal 1 of a 4-player Classic game"), app.scene.continue_line()
+    shutdown(app, session)
+    os.utime(seat, (then + 60, then + 60))           # the table was left after
+    app, session = launch()
+    app.step(1 / 60)
+    assert app.scene.continue_line() == "Online table QX4T2B  ·  hosted by another player"
+    shutdown(app, session)
+    seat.unlink()                                    # no table kept: the local game
+    app, session = launch()
+    app.step(1 / 60)
+    assert app.scene.continue_line().startswith("Deal 1 of a 4-player Classic game")

@@ -309,6 +309,13 @@ class OnlinePlay:
             return None
         return data
 
+    def seat_kept_at(self) -> Optional[float]:
+        """When the kept seat was written (seconds since the epoch), or None."""
+        try:
+            return self._seat_path().stat().st_mtime
+        except OSError:
+            return None
+
     def forget_seat(self) -> None:
         try:
             self._seat_path().unlink()
