@@ -98,13 +98,27 @@ def test_join_by_address_and_code_and_come_back_after_a_dropped_connection(user_
         server_table = server.server.tables[code]
         # a few moves, then the connection drops in the middle of the deal
         assert play_my_turns(app, lambda: len(ctl.game.actions) > 12 or ctl.state.deal_over, 120)
+        assert play_my_turns(app, lambda: ctl.state.to_act == 3 or ctl.state.deal_over, 60)
+        seen = len(ctl.obs.public_history)
+        host.client.think = 1.0                  # Sam takes a second a move
+        ctl.link.client.backoff = (5.0, 5.0)     # down for 2.5 to 7.5 s: Sam plays his turn meanwhile
         ctl.link.drop()
         assert wait_for(app, lambda: table.banner() is not None and table.banner()[1], 10)
         said, bad = table.banner()
         assert "connection to the table was lost" in said and bad
         assert not ctl.my_turn()
         assert wait_for(app, lambda: ctl.link_state == "up", 30)
+        host.client.think = 0.0
         assert table.banner() is None or not table.banner()[1]
+        # the log tells what the table saw meanwhile (Sam's moves at least), each
+        # discard by its card
+        if not ctl.state.deal_over:
+            texts = [line.text for line in ctl.log]
+            assert "While the connection was down (draws are not seen):" in texts
+            from canasta.engine.cards import describe
+            missed = [e for e in ctl.obs.public_history[seen:] if e.what == "discard"]
+            for e in missed:
+                assert f"{ctl.seat_name(e.seat)} discarded {describe(e.cards[-1])}." in texts, texts
         # back at the table: at this seat's turn it is exactly the server's table
         assert wait_for(app, lambda: ctl.my_turn() or ctl.state.deal_over, 60)
         assert ctl.obs == observe(server_table.state, 2)
