@@ -25,6 +25,7 @@ from typing import Any, Optional
 from ...store.paths import data_dir
 from ...vocab import COMPUTER_NAMES, SEAT_NAMES
 from ..table import SeatConfig
+from .naming import online_name
 
 SEAT_FILE = "online.json"
 HOSTED = "hosted"
@@ -96,7 +97,7 @@ class OnlinePlay:
         # the computers keep the pace the player chose for them (Settings)
         pause = max(0.0, min(2.0, float(getattr(self.session.settings, "computer_pause", 0.6))))
         game = rules.variant
-        link = NetLink(name)
+        link = NetLink(online_name(name))
         if server is None:
             folder = None if self.session.already_open else data_dir() / HOSTED
 
@@ -148,7 +149,7 @@ class OnlinePlay:
             self.session.notify(str(e))
             self.session.show_main_menu()
             return
-        link = NetLink(self.session.settings.player_name)
+        link = NetLink(online_name(self.session.settings.player_name))
 
         async def go():
             c = link._new_client(url)
@@ -330,7 +331,7 @@ class OnlinePlay:
         seat = self.saved_seat()
         if seat is None:
             return
-        link = NetLink(self.session.settings.player_name)
+        link = NetLink(online_name(self.session.settings.player_name))
         hosting = bool(seat.get("hosting"))
         if hosting:
             folder = data_dir() / HOSTED
