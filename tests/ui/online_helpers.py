@@ -114,6 +114,10 @@ class ServerThread:
         return r
 
     def close(self) -> None:
+        if getattr(self, "closed", False):
+            return
+        self.closed = True
+
         async def go():
             self.ws.close()
             await self.ws.wait_closed()

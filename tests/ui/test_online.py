@@ -541,3 +541,35 @@ def test_continue_goes_back_to_the_game_left_last_local_or_online(user_folders, 
     app, session = launch()
     app.step(1 / 60)
     assert app.scene.continue_line().startswith("Deal 1 of a 4-player Classic game")
+
+
+def test_when_the_host_s_game_dies_the_others_are_told_the_table_is_paused(user_folders, launch, server,
+                                                                            monkeypatch):
+    """The host's game ends without a word (a crash, a computer switched off): the
+    others' tables say the connection was lost and, while the host does not answer,
+    that the table is paused until the host is back."""
+    from canasta.ui.online import scene as online_scene
+    monkeypatch.setattr(online_scene, "HOST_SILENT_SECONDS", 1.0)
+    app, session = launch()
+    host = server.remote("Sam")
+    try:
+        code = create_table(host, ["person", "medium", "person", "medium"], seat=0)
+        join = open_join_screen(app)
+        type_into(app, join.control("address"), server.address)
+        type_into(app, join.control("code"), code)
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: bool(join.info)), join.error
+        click(app, join.control("seat2"))
+        assert wait_for(app, lambda: isinstance(app.scene, LobbyScreen)), join.error
+        host.call(host.client.start())
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        server.close()                                  # no "closing" message: gone at once
+        assert wait_for(app, lambda: table.ctl.link_state == "down", 10)
+        said, bad = table.banner()
+        assert said.startswith("Your connection to the table was lost: reconnecting") and bad
+        assert wait_for(app, lambda: table.banner()[0].startswith("The host does not answer"), 10)
+        said, bad = table.banner()
+        assert "the table is paused until they are back" in said and bad
+    finally:
+        host.close()
