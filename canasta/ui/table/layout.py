@@ -27,7 +27,7 @@ import pygame
 from ...engine.cards import KIND_OF, RANK_OF, SUIT_OF, TWO, WILD_OF
 from ...engine.observe import Observation
 from ..anim import Pose
-from .feet import lay_out_feet, place_stacked, stacked_books
+from .pieces import table_part
 from .frame import DEFAULT as DEFAULT_FRAME, HUD_BOX as FRAME_HUD_BOX, Frame, frame
 from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_H, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
                       SEAT_PLACES, STOCK_POS, team_bands)
@@ -166,7 +166,7 @@ class FaceDown(NamedTuple):
 
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
-    feet: tuple[tuple[int, ...], ...] = ()     # each seat's foot still face down (Hand and Foot)
+    feet: tuple[tuple[int, ...], ...] = ()     # each seat's foot still face down (a game with feet)
 
 
 def face_down_ids(st, viewer: Optional[int]) -> FaceDown:
@@ -439,10 +439,11 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
     out.viewer_team = vteam
     fr = out.frame
     out.bands = fr.bands(r.players, r.teams, vteam)
+    own = table_part(r)
     for team, band in out.bands.items():
         team_melds = st.melds[team]
         order = sorted(range(len(team_melds)), key=lambda i: column_key(team_melds[i]))
-        order, stacked = stacked_books(st, team_melds, order)   # books of a rank share a column
+        order, stacked = own.stack_melds(st, team_melds, order)   # Hand and Foot: books of a rank share a column
         columns = [("meld", i) for i in order]
         if team == vteam and opts.staged and opts.show_hand:
             columns += [("staged", j) for j in range(len(opts.staged))]
@@ -499,6 +500,20 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
             out.zones["meld_area"] = band
 
 
+def place_stacked(out: TableLayout, team_melds, under: dict[int, int]) -> None:
+    """The melds a game stacks under another's column (``under``: meld index -> the
+    index of the meld it lies under) squared beneath that meld's top card."""
+    depth: dict[int, int] = {}
+    for i, base in under.items():
+        top = max((out.targets[c] for c in team_melds[base].cards if c in out.targets),
+                  key=lambda p: p.z, default=None)
+        if top is None:
+            continue
+        k = depth[base] = depth.get(base, 0) + 1
+        for j, c in enumerate(team_melds[i].cards):
+            out.targets[c] = Pose(top.x + 1.5 * k, top.y + 1.5 * k, True, 0, top.scale, top.z - 60 * k - 20 + j)
+
+
 def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout:
     """The table as ``opts`` shows it to the seat that observed ``ob`` (its
     ``seat`` is ``opts.viewer``, or 0 when there is none); ``down`` gives only the
@@ -509,7 +524,7 @@ def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout
                       height=opts.height, frame=frame(opts.height, opts.card, opts.text, ob.rules.teams))
     _stock_and_pile(ob, down, out)
     _hands(ob, down, opts, out)
-    lay_out_feet(ob, down.feet, opts.viewer, out)
+    table_part(ob.rules).lay_out(ob, down, opts.viewer, out)   # the game's own cards (a foot)
     _melds(ob, opts, out)
     return out
 
