@@ -2,17 +2,17 @@
 
 It keeps the game (:class:`canasta.engine.record.Game`) and what the person at the
 screen has picked up, and it never decides a rule: drops become actions through
-:func:`.gestures.interpret`, buttons ask the engine what is legal. After each action
-it lays the table out again (:func:`.layout.lay_out`) and gives the animator the
-new poses, in the order of the engine's move events. Computer players and hints
+:func:`.gestures.propose` and the engine judges each as the game plays it
+(:mod:`.drops`), buttons ask the engine what is legal (:mod:`.refusals`). After each
+action it lays the table out again (:func:`.layout.lay_out`) and gives the animator
+the new poses, in the order of the engine's move events. Computer players and hints
 are asked of the app's :class:`~canasta.ai.worker.AIWorker`; the controller only
-polls it, once a frame, from :meth:`tick`.
+polls it, once a frame, from :meth:`tick`. Its other parts, each in a module of its
+own: the move log (:mod:`.deal_log`) and undo (:mod:`.undo`).
 
 Two fairness rules live here:
 
-- **Undo never goes back past a card that was revealed.** A draw from the stock
-  (with its red-three replacements) or taking the pile shows cards that were hidden;
-  undo goes back at most to just after the last such action.
+- **Undo never goes back past a card that was revealed** (:mod:`.undo`).
 - **Hot-seat hands are private.** With two or more people at one screen, a hand is
   face up only while its owner is the seat to act and has said "I am here" on the
   privacy screen; while a computer plays, no hand is face up. A hot-seat game opens
@@ -33,6 +33,7 @@ from ..anim import Animator, Pose, motion_speed
 from .voice import TableVoice
 from .deal_log import DealLog, reveals_hidden_card
 from .drops import Drops
+from .undo import Undo
 from .refusals import Refusals
 from ..widgets import Toast
 from .pieces import table_part
@@ -42,10 +43,9 @@ from .frame import table_height, text_factor
 from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width, table_width
 
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
-UNDO_TURN = "Back to the start of your turn."
 
 
-class TableController(DealLog, Refusals, Drops):
+class TableController(DealLog, Refusals, Drops, Undo):
     """One game at the table, without its window (see the module documentation)."""
 
     def __init__(self, app, game: Game, seats: list, *, autoplay_deals: Optional[int] = None,
@@ -375,52 +375,6 @@ class TableController(DealLog, Refusals, Drops):
 
     def ask(self) -> None:
         self.perform(Ask())
-
-    # ------------------------------------------------------------------ undo
-    def undo_point(self) -> Optional[int]:
-        """How many actions an undo keeps, or None when there is nothing to undo: never
-        fewer than the start of the turn or the last action that revealed a card."""
-        if self.turn_start is None:
-            return None
-        point = max(self.turn_start, self.reveal_point)
-        return point if len(self.game.actions) > point else None
-
-    def undo_target(self) -> str:
-        """Where Undo goes back to, in words (the button's tip and the note after it)."""
-        point = max(self.turn_start or 0, self.reveal_point)
-        if self.turn_start is not None and point == self.turn_start:
-            return UNDO_TURN
-        last = self.game.actions[point - 1] if point else None
-        if isinstance(last, Draw):
-            return "Back to just after your draw."
-        if isinstance(last, TakePile):
-            return "Back to just after you took the pile."
-        return "Back to just after the last card shown."
-
-    def undo_refusal(self) -> str:
-        """Why Undo cannot be used now."""
-        if self.turn_start is not None and len(self.game.actions) > self.turn_start:
-            return "A card you have seen cannot be taken back: nothing to undo since."
-        return "Nothing to undo."
-
-    def undo(self) -> None:
-        point = self.undo_point()
-        if point is None:
-            return
-        target = self.undo_target()
-        self.cancel_hint()
-        self.game.replay_to(point)
-        keep = sum(1 for at in self.log_at if at <= point)
-        del self.log[keep:], self.log_at[keep:]
-        self.marks = {}
-        self.hint_zones = ()
-        self.hinted = None
-        self.selected.clear()
-        self.staged = []
-        self.relayout()
-        self.toast.show(target, 2)
-        if self.on_change:
-            self.on_change(self.owner, [])
 
     # ------------------------------------------------------------------ hints
     @property

@@ -13,12 +13,14 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ...engine import Meld, is_legal
-from .gestures import Play, Refuse, Stage, after_staging, propose
+from ...engine.record import Game
+from .gestures import Play, Refuse, Stage, after_staging, judge, propose
 
 
 class Drops:
-    """The drops' part of the controller (its ``state``, ``staged``, ``selected``,
-    ``vet``, ``say``, ``attempt`` and ``relayout`` are the controller's)."""
+    """The drops' part of the controller (its ``game``, ``state``, ``staged``,
+    ``selected``, ``vet``, ``say``, ``attempt``, ``perform`` and ``relayout`` are the
+    controller's)."""
 
     def release(self, cards: Sequence[int], zone: Optional[str], from_pile: bool = False,
                 from_meld: Optional[int] = None) -> None:
@@ -41,8 +43,14 @@ class Drops:
         game plays it, in their order; refused every way, the cards are staged when the
         drop allows it, else they slide back with the engine's sentence. A lesson's guide
         that would keep a reading back has the engine asked instead (nothing is played),
-        so that its words or the refusal's are said, as for any drop."""
+        so that its words or the refusal's are said, as for any drop.
+
+        A game played elsewhere (an online seat's: the server plays it) is not judged by
+        playing it here: the drop's move is the one the engine previews, and it is
+        performed (sent) as any move is."""
         st = self.state
+        if not isinstance(self.game, Game):
+            return self.perform_previewed(judge(st, drop))
         team = st.team_of(st.to_act)
         opened = st.opened(team)
         need = st.minimum(team)
@@ -69,6 +77,16 @@ class Drops:
             self.stage(drop.instead.cards)
             return False
         self.refuse_drop(drop.refused or refusals.get(drop.told) or drop.fallback)
+        return False
+
+    def perform_previewed(self, outcome) -> bool:
+        """The drop's move as the engine previews it: performed, staged or refused."""
+        if isinstance(outcome, Play):
+            return self.perform(outcome.action)
+        if isinstance(outcome, Stage):
+            self.stage(outcome.cards)
+        else:
+            self.refuse_drop(outcome.sentence)
         return False
 
     def refuse_drop(self, sentence: str) -> None:
