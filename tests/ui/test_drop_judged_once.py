@@ -95,3 +95,27 @@ def test_a_refused_drop_is_judged_once_and_says_the_engines_sentence(monkeypatch
     with pytest.raises(IllegalAction) as refused:
         check(scene.state, action)
     assert scene.toast.visible and scene.toast.error and scene.toast.message == str(refused.value)
+
+
+def test_an_online_seats_drop_is_sent_to_the_server_that_plays_it(monkeypatch, user_folders, launch):
+    """At an online table the server plays the game: a card dropped on the pile is the
+    discard the engine previews, sent as any move is, and the table shows it once the
+    server answers."""
+    from online_helpers import host_table, wait_for
+
+    from canasta.engine import Draw
+    from canasta.ui.online.scene import OnlineTableScene
+    from harness import click
+    monkeypatch.setenv("CANASTA_HOST_ADDRESS", "127.0.0.1:0")
+    app, session = launch()
+    lobby = host_table(app, session, {1: "computer", 2: "computer", 3: "computer"})
+    click(app, lobby.control("start"))
+    assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+    ctl = app.scene.ctl
+    assert wait_for(app, ctl.my_turn, 60)
+    assert ctl.perform(Draw())
+    assert wait_for(app, lambda: ctl.my_turn() and ctl.state.phase == "play", 30)
+    card = ctl.state.hands[ctl.me][0]
+    ctl.release([card], "pile")
+    assert ctl.sent == Discard(card)              # on its way: nothing was played here
+    assert wait_for(app, lambda: card in ctl.state.pile, 30)
