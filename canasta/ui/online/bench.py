@@ -30,7 +30,7 @@ def _wait(pending, seconds: float = 20.0):
 
 def _online_scene(app, pause: float):
     from ...net.link import NetLink, Note, Update
-    from .play import seat_configs
+    from .seats import seat_configs
     from .scene import OnlineTableScene
     link = NetLink("Bench")
     _wait(link.host(None, ("127.0.0.1", 0)))

@@ -26,9 +26,9 @@ from ..layout import View
 from ..draw import font, text_scale
 from ...store.names import check_name
 from .. import games
+from ..games import preset_of
 from .newgame_minimum import MinimumTable
 from ...vocab import COMPUTER, COMPUTER_NAMES, DEFAULT_LEVEL, HUMAN, LEVELS, SEAT_KINDS, SEAT_NAMES
-from ..session import preset_of
 from ..table import SeatConfig
 from ..widgets import DIM, GOLD, INK, blit_text, panel
 
