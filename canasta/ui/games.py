@@ -21,6 +21,7 @@ from dataclasses import fields
 from typing import Any, Optional
 
 from ..engine import variants
+from ..engine.registry import default_name
 from ..engine.rules import BOOK_KINDS, OPTION_HELP, Rules, RulesError
 
 #: The seatings a game may accept, in the order the presets are offered.
@@ -139,9 +140,8 @@ def canasta_word(name: str) -> str:
 
 
 def game_names() -> tuple[str, ...]:
-    """Every game the engine plays: Classic first, then the others as registered."""
-    names = variants.names()
-    return tuple(["classic"] + [n for n in names if n != "classic"]) if "classic" in names else names
+    """Every game the engine plays, as registered (the default game, Classic, first)."""
+    return variants.names()
 
 
 def game_module(name: str):
@@ -240,12 +240,13 @@ def preset_of(rules: Rules) -> str:
 
 def game_of_record(game: dict[str, Any]) -> str:
     """The game a score-history entry was played in: its options' ``variant``, else the
-    first word of its preset key (entries before the other games were all Classic)."""
+    first word of its preset key (entries before the other games were all Classic, the
+    default game)."""
     options = game.get("options")
     if isinstance(options, dict) and isinstance(options.get("variant"), str):
         return options["variant"]
     key = game.get("variant")
-    return split_key(key)[0] if isinstance(key, str) and key else "classic"
+    return split_key(key)[0] if isinstance(key, str) and key else default_name()
 
 
 def option_keys(game: str) -> tuple[str, ...]:

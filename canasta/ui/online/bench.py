@@ -30,11 +30,12 @@ def _wait(pending, seconds: float = 20.0):
 
 def _online_scene(app, pause: float):
     from ...net.link import NetLink, Note, Update
+    from ...engine.registry import default_name
     from .seats import seat_configs
     from .scene import OnlineTableScene
     link = NetLink("Bench")
     _wait(link.host(None, ("127.0.0.1", 0)))
-    _wait(link.create(link.local_url(), "classic", {}, ["person", "easy", "easy", "easy"], 0, pause=pause))
+    _wait(link.create(link.local_url(), default_name(), {}, ["person", "easy", "easy", "easy"], 0, pause=pause))
     link.start()
     info, first = None, None
     end = time.monotonic() + 20

@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
+from ...engine.registry import default_name
 from ...engine.rules import Rules, RulesError
 from ..forms import TIP_DELAY
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
@@ -85,6 +86,22 @@ def random_deal_number() -> str:
     return str(random.SystemRandom().randrange(1, 1_000_000))
 
 
+def glance(r: Rules) -> list[str]:
+    """The rules that matter most, as the New game screen writes them in one line under
+    the seats (resolved ``r``): the game, the hand, the draw, what going out needs (the
+    game's own words when its module has ``glance``), the game's length."""
+    own = getattr(games.game_module(r.variant), "glance", None)   # a game that says it its own way
+    middle = own(r) if own is not None else [
+        f"{r.hand_size} cards each", f"draw {r.draw_count}",
+        f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out"]
+    parts = [games.short_title(r.variant), *middle, games.game_length(r)]
+    if own is None and r.pile_always_frozen:
+        parts.append("pile always frozen")
+    if r.ask_to_go_out:
+        parts.append("ask to go out")
+    return parts
+
+
 class NewGameScreen(MinimumTable, Screen):
     title = "New game"
 
@@ -132,7 +149,7 @@ class NewGameScreen(MinimumTable, Screen):
 
     @property
     def game(self) -> str:
-        return str(self.opts.get("variant") or "classic")
+        return str(self.opts.get("variant") or default_name())
 
     def rules(self) -> Rules:
         """The rules as set (raises RulesError for values of the wrong kind)."""
@@ -155,7 +172,7 @@ class NewGameScreen(MinimumTable, Screen):
         """Switch to a preset; ``keep_options`` keeps the options that do not follow
         the number of players (the wild-card rules, freezing...)."""
         new = preset_options(key)
-        game = new.get("variant", "classic")
+        game = new.get("variant", default_name())
         if keep_options and game == self.game:
             dependent = player_dependent(game)
             for k, v in self.opts.items():
@@ -463,18 +480,7 @@ class NewGameScreen(MinimumTable, Screen):
 
     def _draw_glance(self, surf: pygame.Surface, v: View, y: int) -> None:
         """The rules that matter most, in one line, under the seats."""
-        r = self.rules().resolved()
-        parts = [games.short_title(r.variant), f"{r.hand_size} cards each", f"draw {r.draw_count}",
-                 f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out",
-                 games.game_length(r)]
-        if r.foot_size:   # Hand and Foot: a hand and a foot, books to go out
-            books = " and ".join(f"{n} {k}" for k, n in (r.books_to_go_out or ()) if n)
-            parts[1:4] = [f"{r.hand_size} cards in hand, {r.foot_size} in the foot", f"draw {r.draw_count}",
-                          f"{books or 'no'} books to go out"]
-        elif r.pile_always_frozen:
-            parts.append("pile always frozen")
-        if r.ask_to_go_out:
-            parts.append("ask to go out")
+        parts = glance(self.rules().resolved())
         draw_heading(surf, v, "Rules at a glance", 64, y, 1152)
         draw_fitted(surf, "  ·  ".join(parts), v.size(19), v.rect((64, y + 24, 900, 30)), INK)
         draw_fitted(surf, "Change them on the Rules tab.", v.size(16), v.rect((964, y + 24, 252, 30)), MUTED,

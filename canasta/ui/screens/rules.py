@@ -97,7 +97,7 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
          f"The game ends after the deal in which a side reaches {r.target_score:,} points; "
          "the higher total wins."),
     ]
-    heading = "The game" if r.variant == "classic" else f"The game: {getattr(game, 'TITLE', r.variant)}"
+    heading = getattr(game, "RULES_HEADING", None) or f"The game: {getattr(game, 'TITLE', r.variant)}"
     out.append((heading, game_lines))
 
     # -- card values
