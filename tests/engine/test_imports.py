@@ -142,6 +142,20 @@ def test_no_import_loop_anywhere_in_the_package():
     assert [loop for loop in _loops(edges) if loop not in UI_TABLE_LOOPS_BEING_BROKEN] == []
 
 
+#: the packages of docs/architecture.md, by level: each imports only lower levels
+LEVELS = {"engine": 0, "vocab": 0, "resources": 0, "ai": 1, "store": 1, "net": 2, "review": 2,
+          "checkfiles": 2, "ui": 3, "__main__": 4}
+
+
+def test_the_packages_import_only_downwards():
+    up = set()
+    for source, target, _names in _imports(PACKAGE):
+        a, b = source.split(".")[1:2], target.split(".")[1:2]
+        if a and b and a != b and a[0] in LEVELS and b[0] in LEVELS and LEVELS[b[0]] >= LEVELS[a[0]]:
+            up.add((source, target))
+    assert up == set()
+
+
 def test_no_module_imports_another_modules_private_names():
     borrowed = [(source, target, name) for source, target, names in _imports(PACKAGE)
                 for name in names if name.startswith("_") and not name.startswith("__")]
