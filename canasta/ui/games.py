@@ -139,6 +139,22 @@ def canasta_word(name: str) -> str:
     return "book" if kinds and set(kinds) <= set(BOOK_KINDS) else "canasta"
 
 
+def glance(r: Rules) -> list[str]:
+    """The rules that matter most, as the New game screen writes them in one line under
+    the seats (resolved ``r``): the game, the hand, the draw, what going out needs (the
+    game's own words when its module has ``glance``), the game's length."""
+    own = getattr(game_module(r.variant), "glance", None)   # a game that says it its own way
+    middle = own(r) if own is not None else [
+        f"{r.hand_size} cards each", f"draw {r.draw_count}",
+        f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out"]
+    parts = [short_title(r.variant), *middle, game_length(r)]
+    if own is None and r.pile_always_frozen:
+        parts.append("pile always frozen")
+    if r.ask_to_go_out:
+        parts.append("ask to go out")
+    return parts
+
+
 def game_names() -> tuple[str, ...]:
     """Every game the engine plays, as registered (the default game, Classic, first)."""
     return variants.names()

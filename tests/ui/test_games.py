@@ -241,7 +241,7 @@ def test_the_rules_at_a_glance_are_the_games_own_words():
     """New game's one line under the seats: the shared words (cards each, canastas to go
     out) unless the game's module says it its own way (Hand and Foot: a hand and a foot,
     books to go out), asked of the module, not of the game's name."""
-    from canasta.ui.screens.newgame import glance
+    from canasta.ui.games import glance
     classic_line = glance(Rules(players=4).resolved())
     assert classic_line[:4] == ["Classic", "11 cards each", "draw 1", "1 canasta to go out"]
     hf = Rules(variant="hand_and_foot", players=4).resolved()

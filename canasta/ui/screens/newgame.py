@@ -86,22 +86,6 @@ def random_deal_number() -> str:
     return str(random.SystemRandom().randrange(1, 1_000_000))
 
 
-def glance(r: Rules) -> list[str]:
-    """The rules that matter most, as the New game screen writes them in one line under
-    the seats (resolved ``r``): the game, the hand, the draw, what going out needs (the
-    game's own words when its module has ``glance``), the game's length."""
-    own = getattr(games.game_module(r.variant), "glance", None)   # a game that says it its own way
-    middle = own(r) if own is not None else [
-        f"{r.hand_size} cards each", f"draw {r.draw_count}",
-        f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out"]
-    parts = [games.short_title(r.variant), *middle, games.game_length(r)]
-    if own is None and r.pile_always_frozen:
-        parts.append("pile always frozen")
-    if r.ask_to_go_out:
-        parts.append("ask to go out")
-    return parts
-
-
 class NewGameScreen(MinimumTable, Screen):
     title = "New game"
 
@@ -480,7 +464,7 @@ class NewGameScreen(MinimumTable, Screen):
 
     def _draw_glance(self, surf: pygame.Surface, v: View, y: int) -> None:
         """The rules that matter most, in one line, under the seats."""
-        parts = glance(self.rules().resolved())
+        parts = games.glance(self.rules().resolved())
         draw_heading(surf, v, "Rules at a glance", 64, y, 1152)
         draw_fitted(surf, "  ·  ".join(parts), v.size(19), v.rect((64, y + 24, 900, 30)), INK)
         draw_fitted(surf, "Change them on the Rules tab.", v.size(16), v.rect((964, y + 24, 252, 30)), MUTED,
