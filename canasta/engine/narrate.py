@@ -361,3 +361,39 @@ def deal_lines(game: Any, names: Sequence[str], strict: bool = False,
         if on_action is not None:
             on_action(i, seat, turn, action, events)
     return lines
+
+
+def seen_lines(after: Any, history: Sequence[Any], start: int, names: Sequence[str]) -> list[Line]:
+    """Log lines for what the table saw (``history[start:]``, entries of the public
+    history, :mod:`canasta.engine.history`) without the actions behind them: a window
+    back after a dropped connection tells the moves it missed this way. Draws, face
+    down, leave no entry. ``after`` is the position now (its melds name a meld)."""
+    out: list[Line] = []
+    teams = after.rules.teams
+    for i in range(max(0, start), len(history)):
+        e = history[i]
+        who = names[e.seat] if 0 <= e.seat < len(names) else "Someone"
+        cards = tuple(e.cards)
+        shown: tuple[int, ...] = ()
+        if e.what == "discard" and cards:
+            text, shown = f"{who} discarded {describe(cards[-1])}.", cards[-1:]
+        elif e.what == "take":
+            text = f"{who} took the pile ({cards_word(len(cards))})."
+        elif e.what == "meld":
+            team = e.seat % teams if e.seat >= 0 else 0
+            meld = next((m for m in after.melds[team] if m.id == e.meld), None)
+            sequence = meld is not None and meld.kind == "sequence"
+            earlier = any(h.what == "meld" and h.meld == e.meld and h.seat % teams == team for h in history[:i])
+            text = (f"{who} added {notation(cards, sequence)} to {meld_name(meld)}." if earlier
+                    else f"{who} melded {notation(cards, sequence)}.")
+            shown = cards
+        elif e.what == "red3":
+            text = f"{who} laid down {and_list([describe(c) for c in cards])}."
+        elif e.what == "upcard" and cards:
+            text = f"The upcard is {describe(cards[-1])}."
+        elif e.what == "restock":
+            text = "The pile but its top card became the new stock."
+        else:
+            continue
+        out.append(Line(e.seat, text, shown))
+    return out

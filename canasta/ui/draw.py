@@ -228,11 +228,22 @@ def panel(dest: pygame.Surface, rect: pygame.Rect, colour=PANEL, alpha: int = 22
     note("panel", dest, rect)
     if HIGH_CONTRAST:       # opaque and white-edged
         colour, alpha, border = HC_BACKGROUND, 255, HC_EDGE
-    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(surf, (*colour, alpha), surf.get_rect(), border_radius=radius)
-    if border:
-        pygame.draw.rect(surf, (*border, 255), surf.get_rect(), width=2, border_radius=radius)
+    key = (rect.size, tuple(colour), alpha, radius, tuple(border) if border else None)
+    surf = _PANELS.pop(key, None)
+    if surf is None:
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*colour, alpha), surf.get_rect(), border_radius=radius)
+        if border:
+            pygame.draw.rect(surf, (*border, 255), surf.get_rect(), width=2, border_radius=radius)
+        if len(_PANELS) >= PANELS_KEPT:
+            del _PANELS[next(iter(_PANELS))]      # the least recently drawn
+    _PANELS[key] = surf
     dest.blit(surf, rect)
+
+
+#: panels drawn lately, by size and look (a table draws the same dozen every frame)
+_PANELS: dict[tuple, pygame.Surface] = {}
+PANELS_KEPT = 48
 
 
 # --------------------------------------------------------------------------- text
@@ -246,19 +257,34 @@ def fit_text(s: str, size: int, width: int, bold: bool = False, shrink: float = 
     stays inside its box at any window size.
     """
     width = max(1, int(width))
+    key = (s, int(size), width, bold, shrink, TEXT_SCALE)
+    fitted = _FITTED.get(key)
+    if fitted is None:
+        fitted = _fit(s, int(size), width, bold, shrink)
+        if len(_FITTED) > 2000:
+            _FITTED.clear()
+        _FITTED[key] = fitted
+    line = fitted[0]
+    if PROBE is not None and line and line != s:
+        PROBE.cut[line] = s
+    return fitted
+
+
+#: lines already fitted (the same labels are fitted to the same boxes every frame)
+_FITTED: dict[tuple, tuple[str, int]] = {}
+
+
+def _fit(s: str, size: int, width: int, bold: bool, shrink: float) -> tuple[str, int]:
     # larger text may shrink back to what 100% fits (``shrink`` 1: not at all, as before)
-    low = max(8, int(size)) if shrink >= 1.0 else max(4, int(size * shrink / TEXT_SCALE))
-    for candidate in range(int(size), low - 1, -1):
+    low = max(8, size) if shrink >= 1.0 else max(4, int(size * shrink / TEXT_SCALE))
+    for candidate in range(size, low - 1, -1):
         if font(candidate, bold).size(s)[0] <= width:
             return s, candidate
     f = font(low, bold)
     cut = s
     while cut and f.size(cut + "...")[0] > width:
         cut = cut[:-1]
-    line = (cut.rstrip() + "...") if cut else ""
-    if PROBE is not None and line:
-        PROBE.cut[line] = s
-    return line, low
+    return ((cut.rstrip() + "...") if cut else ""), low
 
 
 def draw_fitted(dest: pygame.Surface, s: str, size: int, rect: pygame.Rect, colour=INK, bold: bool = False,

@@ -9,6 +9,8 @@ drawn over the dimmed table.
 from __future__ import annotations
 
 import math
+from datetime import datetime
+from typing import Optional
 
 import pygame
 
@@ -53,14 +55,52 @@ class MainMenu(Screen):
         self.controls = [self.continue_button, self.new_button, self.online_button, self.stats_button, self.rules_button,
                          self.settings_button, self.quit_button, self.dismiss_button, self.open_record_button,
                          self.learn_button]
-        self.default_focus = self.continue_button if session.resumable else self.new_button
+        self._kept: Optional[list] = None    # [the kept online table or None], read once a layout
+        self.default_focus = self.continue_button if self._can_continue() else self.new_button
         self.focused = self.default_focus
         self.t = 0.0
 
     # -- actions
+    def _kept_table(self) -> Optional[dict]:
+        if self._kept is None:
+            self._kept = [self._find_kept_table()]
+        return self._kept[0]
+
+    def _find_kept_table(self) -> Optional[dict]:
+        """The online table this player left (hosted or joined), when Continue goes back
+        to it: no game here is in progress, or the table was left after that game was
+        last saved. A host's Continue brings the table back from its journal, and the
+        others reconnect by themselves."""
+        online = self.session.online
+        seat = online.saved_seat()
+        if seat is None:
+            return None
+        local = self.session.resumable
+        if local is None:
+            return seat
+        left = online.seat_kept_at()
+        try:
+            saved = datetime.fromisoformat(local.saved_at).timestamp() if local.saved_at else None
+        except (TypeError, ValueError, OverflowError):
+            saved = None
+        return seat if left is not None and (saved is None or left > saved) else None
+
+    def _can_continue(self) -> bool:
+        return self.session.resumable is not None or self._kept_table() is not None
+
     def _continue(self) -> None:
-        if self.session.resumable is not None:
+        if self._kept_table() is not None:
+            self.session.online.rejoin()
+        elif self.session.resumable is not None:
             self.session.continue_game()
+
+    def continue_line(self) -> str:
+        """The line under Continue: which game it goes back to."""
+        seat = self._kept_table()
+        if seat is None:
+            return self.session.resumable.describe() if self.session.resumable is not None else ""
+        whose = "you host it" if seat.get("hosting") else "hosted by another player"
+        return f"Online table {seat.get('code', '')}  ·  {whose}"
 
     def _rules(self) -> None:
         self.session.show_rules(self.session.rules_choices(), back=self.session.show_main_menu)
@@ -83,8 +123,8 @@ class MainMenu(Screen):
 
     # -- layout
     def layout(self) -> None:
-        resumable = self.session.resumable is not None
-        self.continue_button.visible = resumable
+        self._kept = None
+        self.continue_button.visible = self._can_continue()
         # under the title and its line (larger with the Text size)
         v = self.view
         below = font(title_size(v.size(104)), True).get_linesize() + v.size(4) + font(v.size(22)).get_linesize()
@@ -157,8 +197,8 @@ class MainMenu(Screen):
         r = blit_text(surf, "Canasta", title_size(v.size(104)), pos, GOLD, bold=True, anchor="midtop")
         y = r.bottom + v.size(4)
         blit_text(surf, "The classic card game from Uruguay", v.size(22), (r.centerx, y), DIM, anchor="midtop")
-        if self.session.resumable is not None and self.continue_button.rect.w:
-            line = self.session.resumable.describe()
+        line = self.continue_line() if self.continue_button.rect.w else ""
+        if line:
             cr = v.rect(self.continue_button.rect)
             box = pygame.Rect(v.rect((340, 0, 600, 1)).x, cr.bottom + v.size(6), v.size(600), v.size(20))
             draw_fitted(surf, line, v.size(18), box, DIM, align="center")

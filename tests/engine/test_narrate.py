@@ -277,3 +277,36 @@ def test_deal_lines_rebuild_the_log_of_the_deal_in_progress():
     lines = deal_lines(game, NAMES[4], strict=True)
     assert lines[0].text.startswith(f"Deal {game.state.deal_number + 1}:")
     assert len(lines) >= 2
+
+
+@pytest.mark.parametrize("game", sorted(variants.names()))
+def test_what_the_table_saw_is_told_without_the_actions(game):
+    """A window back after a dropped connection tells the moves it missed from the
+    public history alone (seen_lines): every discard by its card, as the live log says
+    it, every meld made or added to, every pile taken."""
+    from canasta.engine.narrate import seen_lines
+    players = 4
+    rng = random.Random(11)
+    g = Game(Rules(variant=game, players=players), 5)
+    names = NAMES[players]
+    live: list[str] = []
+    while not g.state.deal_over:
+        st = g.state
+        seat = st.to_act
+        action = rng.choice(legal_actions(st))
+        events = g.play(action)
+        live.append(narrate(g.state, seat, action, events, names).text)
+    history = g.state.public_history
+    told = [line.text for line in seen_lines(g.state, history, 0, names)]
+    discards = [e for e in history if e.what == "discard"]
+    assert discards
+    for e in discards:
+        said = f"{names[e.seat]} discarded {describe(e.cards[-1])}."
+        assert said in told
+        assert any(said[:-1] in text for text in live)       # the same words as the live log
+    assert sum(1 for t in told if " melded " in t or " added " in t) == sum(1 for e in history if e.what == "meld")
+    assert sum(1 for t in told if "took the pile" in t) == sum(1 for e in history if e.what == "take")
+    # from the middle: only what came after
+    half = len(history) // 2
+    assert len(seen_lines(g.state, history, half, names)) == len(told) - len(seen_lines(g.state, history[:half], 0,
+                                                                                          names))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from typing import Optional
 
 from harness import DT, click
 
@@ -49,16 +50,18 @@ def wait_for(app, condition, seconds: float = 30.0) -> bool:
     return condition()
 
 
-def host_table(app, session, modes: dict, name: str = "Sam"):
+def host_table(app, session, modes: dict, name: Optional[str] = "Sam"):
     """Host a table from the main menu: Play online, Host a table, seats as ``modes``
     (seat -> "me" / "open" / "computer"), Create table; returns the lobby once the
-    table exists."""
+    table exists. ``name``: the host's seat's name typed in the form (None: the form's
+    own)."""
     from canasta.ui.online.screens import HostScreen, LobbyScreen
     click(app, app.scene.control("online"))
     click(app, app.scene.control("host"))
     form = app.scene
     assert isinstance(form, HostScreen)
-    form.seats[0].name = name
+    if name is not None:
+        form.seats[0].name = name
     for seat, mode in modes.items():
         form.set_mode(seat, mode)
     click(app, form.control("start"))
@@ -111,6 +114,10 @@ class ServerThread:
         return r
 
     def close(self) -> None:
+        if getattr(self, "closed", False):
+            return
+        self.closed = True
+
         async def go():
             self.ws.close()
             await self.ws.wait_closed()

@@ -98,13 +98,27 @@ def test_join_by_address_and_code_and_come_back_after_a_dropped_connection(user_
         server_table = server.server.tables[code]
         # a few moves, then the connection drops in the middle of the deal
         assert play_my_turns(app, lambda: len(ctl.game.actions) > 12 or ctl.state.deal_over, 120)
+        assert play_my_turns(app, lambda: ctl.state.to_act == 3 or ctl.state.deal_over, 60)
+        seen = len(ctl.obs.public_history)
+        host.client.think = 1.0                  # Sam takes a second a move
+        ctl.link.client.backoff = (5.0, 5.0)     # down for 2.5 to 7.5 s: Sam plays his turn meanwhile
         ctl.link.drop()
         assert wait_for(app, lambda: table.banner() is not None and table.banner()[1], 10)
         said, bad = table.banner()
         assert "connection to the table was lost" in said and bad
         assert not ctl.my_turn()
         assert wait_for(app, lambda: ctl.link_state == "up", 30)
+        host.client.think = 0.0
         assert table.banner() is None or not table.banner()[1]
+        # the log tells what the table saw meanwhile (Sam's moves at least), each
+        # discard by its card
+        if not ctl.state.deal_over:
+            texts = [line.text for line in ctl.log]
+            assert "While the connection was down (draws are not seen):" in texts
+            from canasta.engine.cards import describe
+            missed = [e for e in ctl.obs.public_history[seen:] if e.what == "discard"]
+            for e in missed:
+                assert f"{ctl.seat_name(e.seat)} discarded {describe(e.cards[-1])}." in texts, texts
         # back at the table: at this seat's turn it is exactly the server's table
         assert wait_for(app, lambda: ctl.my_turn() or ctl.state.deal_over, 60)
         assert ctl.obs == observe(server_table.state, 2)
@@ -451,3 +465,111 @@ def test_a_person_who_drops_is_waited_for_then_played_by_a_computer_then_back(us
         assert play_my_turns(app, lambda: not ctl.absent() or ctl.state.deal_over, 30), ctl.absent()
     finally:
         sam.close()
+
+
+def test_the_host_closes_the_game_and_continue_on_the_main_menu_brings_the_table_back(local_host, launch):
+    """The host's game is closed in the middle of a deal (the window shut); started
+    again, its main menu offers Continue for the online table, which comes back from
+    the journal on the same port, Ana reconnecting by herself."""
+    from harness import shutdown
+    app, session = launch()
+    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"})
+    code = lobby.info["code"]
+    ana = Remote(lobby.link.local_url(), "Ana")
+    try:
+        ana.join(code, 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        ctl = app.scene.ctl
+        assert play_my_turns(app, lambda: len(ctl.game.actions) > 10 or ctl.state.deal_over, 120)
+        moves = len(lobby.link.server.tables[code].actions)
+        port = lobby.link.port
+        shutdown(app, session)                           # the host's game is closed
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any('"t":"closing"' in m for m in ana.client.received):
+            time.sleep(0.05)
+        assert any('"t":"closing"' in m for m in ana.client.received)
+        app, session = launch()                          # and started again
+        menu = app.scene
+        app.step(1 / 60)
+        assert menu.control("continue").visible and menu.focused is menu.control("continue")
+        assert menu.continue_line() == f"Online table {code}  ·  you host it"
+        click(app, menu.control("continue"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene), 30)
+        ctl = app.scene.ctl
+        server_table = ctl.link.server.tables[code]
+        assert ctl.link.port == port and len(server_table.actions) >= moves
+        assert wait_for(app, lambda: ana.client.reconnects >= 1, 30)
+        assert wait_for(app, lambda: ctl.my_turn() or ctl.state.deal_over, 60)
+        assert ctl.obs == observe(server_table.state, 0)
+    finally:
+        ana.close()
+
+
+def test_continue_goes_back_to_the_game_left_last_local_or_online(user_folders, launch):
+    """With a game in progress here and an online seat kept, Continue goes back to the
+    one left last (and says which)."""
+    import json
+    import os
+    from canasta.store.paths import data_dir
+    from canasta.ui.online.play import SEAT_FILE
+    from harness import play, shutdown
+    app, session = launch(["--seed", "5", "--level", "easy"])     # a local game, saved as it goes
+    table = app.scene
+    assert play(table, lambda: len(table.game.actions) > 6)
+    shutdown(app, session)
+    seat = data_dir() / SEAT_FILE
+    seat.write_text(json.dumps({"url": "ws://127.0.0.1:9", "code": "QX4T2B", "token": "t" * 16, "seat": 1,
+                                "hosting": False, "port": 9}))
+    app, session = launch()
+    saved = session.resumable.saved_at
+    shutdown(app, session)
+    from datetime import datetime
+    then = datetime.fromisoformat(saved).timestamp()
+    os.utime(seat, (then - 3600, then - 3600))       # the table was left an hour before
+    app, session = launch()
+    app.step(1 / 60)
+    assert app.scene.continue_line().startswith("Deal 1 of a 4-player Classic game"), app.scene.continue_line()
+    shutdown(app, session)
+    os.utime(seat, (then + 60, then + 60))           # the table was left after
+    app, session = launch()
+    app.step(1 / 60)
+    assert app.scene.continue_line() == "Online table QX4T2B  ·  hosted by another player"
+    shutdown(app, session)
+    seat.unlink()                                    # no table kept: the local game
+    app, session = launch()
+    app.step(1 / 60)
+    assert app.scene.continue_line().startswith("Deal 1 of a 4-player Classic game")
+
+
+def test_when_the_host_s_game_dies_the_others_are_told_the_table_is_paused(user_folders, launch, server,
+                                                                            monkeypatch):
+    """The host's game ends without a word (a crash, a computer switched off): the
+    others' tables say the connection was lost and, while the host does not answer,
+    that the table is paused until the host is back."""
+    from canasta.ui.online import scene as online_scene
+    monkeypatch.setattr(online_scene, "HOST_SILENT_SECONDS", 1.0)
+    app, session = launch()
+    host = server.remote("Sam")
+    try:
+        code = create_table(host, ["person", "medium", "person", "medium"], seat=0)
+        join = open_join_screen(app)
+        type_into(app, join.control("address"), server.address)
+        type_into(app, join.control("code"), code)
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: bool(join.info)), join.error
+        click(app, join.control("seat2"))
+        assert wait_for(app, lambda: isinstance(app.scene, LobbyScreen)), join.error
+        host.call(host.client.start())
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+        table = app.scene
+        server.close()                                  # no "closing" message: gone at once
+        assert wait_for(app, lambda: table.ctl.link_state == "down", 10)
+        said, bad = table.banner()
+        assert said.startswith("Your connection to the table was lost: reconnecting") and bad
+        assert wait_for(app, lambda: table.banner()[0].startswith("The host does not answer"), 10)
+        said, bad = table.banner()
+        assert "the table is paused until they are back" in said and bad
+    finally:
+        host.close()

@@ -210,3 +210,38 @@ def test_moves_that_arrive_with_the_deal_s_start_are_not_lost(user_folders, laun
     ctl = app.scene.ctl
     assert ctl.obs == observe(table.state, 0)
     assert len(ctl.game.actions) == len(later)
+
+
+def test_the_others_never_read_you_as_a_player_s_name(monkeypatch):
+    """Settings' name until the player gives one is "You" (every table calls its own
+    seat that); online the others would read "You is playing", so the game goes by the
+    computer's login name, capitalised, or "Guest"."""
+    import getpass
+    from canasta.ui.online.naming import online_name
+    monkeypatch.setattr(getpass, "getuser", lambda: "marta")
+    assert online_name("Ana") == "Ana" and online_name("  Ana ") == "Ana"
+    assert online_name("You") == "Marta" and online_name("you") == "Marta" and online_name("") == "Marta"
+    monkeypatch.setattr(getpass, "getuser", lambda: "root")
+    assert online_name("You") == "Guest"
+
+    def no_login():
+        raise OSError("no login name")
+    monkeypatch.setattr(getpass, "getuser", no_login)
+    assert online_name("You") == "Guest"
+
+
+def test_a_host_with_the_default_name_is_not_you_on_the_others_screens(monkeypatch, user_folders, launch):
+    import getpass
+    from online_helpers import Remote, host_table
+    monkeypatch.setenv("CANASTA_HOST_ADDRESS", "127.0.0.1:0")
+    monkeypatch.setattr(getpass, "getuser", lambda: "marta")
+    app, session = launch()
+    assert session.settings.player_name == "You"
+    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"}, name=None)
+    ana = Remote(lobby.link.local_url(), "Ana")
+    try:
+        ana.join(lobby.info["code"], 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        assert ana.client.info["seats"][0]["name"] == "Marta"
+    finally:
+        ana.close()

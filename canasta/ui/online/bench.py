@@ -1,14 +1,20 @@
 """The frame time of an online table while the server's messages arrive, beside the same
 game played at a local table (part of ``python -m canasta.bench frame``).
 
-Both run Classic at 1280x800 for the same number of frames, paced at 60 a second as
+Each runs Classic at 1280x800 for the same number of frames, paced at 60 a second as
 the real loop is: three Easy computers and the window's seat (its moves chosen by an
 Easy player, made through the table as a person's would be). At the local table the
-computers decide on the AI worker's thread; at the online table a server started in
-this process (127.0.0.1, a port the system picks) plays them and the updates come in
-over a real socket, at the same pace of moves (the server's pause is the local one
-plus the time the local table waits for a move's cards to land). Prints each one's
-frame time, the moves made, and whether any network call ran on the frame loop's thread.
+computers decide on the AI worker's thread. Online, a table server plays them and the
+updates come in over a real socket, at the same pace of moves (the server's pause is
+the local one plus the time the local table waits for a move's cards to land), in two
+ways: the host's window, whose server runs in this process (on the network thread,
+127.0.0.1, a port the system picks), and a joining player's window, whose server is
+another program (``python -m canasta.server``, started here on 127.0.0.1).
+
+As for the crowded tables, the first frames (the art being made) are not counted with
+the others: the first frame's time is printed on its own, then the median, p95 and
+worst of the rest. Prints the moves made too, and whether any network call ran on the
+frame loop's thread.
 """
 
 from __future__ import annotations
@@ -28,14 +34,34 @@ def _wait(pending, seconds: float = 20.0):
     return pending.result()
 
 
-def _online_scene(app, pause: float):
+WARM_FRAMES = 5       # as the crowded tables' bench: the art caches fill
+
+
+def _outside_server(folder: str):
+    """A table server in a program of its own on 127.0.0.1 (the process, its URL)."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "canasta.server", "--host", "127.0.0.1", "--port", "0",
+                             "--data", folder], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = proc.stdout.readline().strip()
+    if not line.startswith("listening on "):
+        proc.kill()
+        raise RuntimeError(f"the table server did not start: {line!r}")
+    return proc, line.split()[-1]
+
+
+def _online_scene(app, pause: float, url: str = ""):
+    """The online table of the window's seat, on the server at ``url`` (none: hosted by
+    this window, in this process)."""
     from ...net.link import NetLink, Note, Update
     from ...engine.registry import default_name
     from .seats import seat_configs
     from .scene import OnlineTableScene
     link = NetLink("Bench")
-    _wait(link.host(None, ("127.0.0.1", 0)))
-    _wait(link.create(link.local_url(), default_name(), {}, ["person", "easy", "easy", "easy"], 0, pause=pause))
+    if not url:
+        _wait(link.host(None, ("127.0.0.1", 0)))
+        url = link.local_url()
+    _wait(link.create(url, default_name(), {}, ["person", "easy", "easy", "easy"], 0, pause=pause))
     link.start()
     info, first = None, None
     end = time.monotonic() + 20
@@ -63,30 +89,37 @@ def bench_online_frames(frames: int = 600, size=(1280, 800)) -> None:
     from ..main import default_seats
     from ..table import TableScene
 
-    for kind in ("local", "online"):
+    import tempfile
+    names = {"local": "local table", "hosted": "online table, hosting (server in this process)",
+             "joined": "online table, joined (server in another program)"}
+    for kind in ("local", "hosted", "joined"):
         settings = Settings()
         settings.computer_pause = 0.2
         settings.animation_speed = "fast"
         settings.sound = False
         app = App(settings, size=size, ai=AIWorker())
-        link = None
+        link = proc = None
+        folder = tempfile.TemporaryDirectory()
         if kind == "local":
             scene = TableScene(app, Game(Rules(), 7), default_seats(4, 1, "easy"))
         else:
+            url = ""
+            if kind == "joined":
+                proc, url = _outside_server(folder.name)
             # the same pace of moves: a local table waits for the cards to land before the
             # next computer decides (about 0.3 s at "fast"); the server does not wait for them
-            scene, link = _online_scene(app, settings.computer_pause + 0.3)
+            scene, link = _online_scene(app, settings.computer_pause + 0.3, url)
         app.set_scene(scene)
         player = make_player("easy")
         ctl = scene.ctl
         times, cpu, moves = [], [], 0
-        for i in range(frames):
+        for i in range(frames + WARM_FRAMES):
             start = time.perf_counter()
             st = ctl.state
             if st.deal_over and not ctl.animator.busy:
                 ctl.next_deal()
             elif ctl.my_turn() or ctl.answering():
-                ob = ctl.obs if kind == "online" else observe(st, st.to_act)
+                ob = observe(st, st.to_act) if kind == "local" else ctl.obs
                 ctl.perform(player.choose(ob, legal_actions(st)))
             t0, c0 = time.perf_counter(), time.process_time()
             app.step(1 / 60, pygame.event.get())
@@ -96,15 +129,20 @@ def bench_online_frames(frames: int = 600, size=(1280, 800)) -> None:
             rest = 1 / 60 - (time.perf_counter() - start)
             if rest > 0:
                 time.sleep(rest)
-        times.sort()
-        cpu.sort()
+        first = times[0]
+        times = sorted(times[WARM_FRAMES:])
+        cpu = sorted(cpu[WARM_FRAMES:])
         p95 = times[int(len(times) * 0.95) - 1]
         on_frame_thread = threading.current_thread().name in netlink.NETWORK_THREADS
         extra = (f", {moves} moves arrived over the network, network calls on the frame thread: "
-                 f"{'yes' if on_frame_thread else 'none'}") if kind == "online" else f", {moves} moves"
-        print(f"Classic, {'online' if kind == 'online' else 'local'} table playing, {size[0]}x{size[1]}: "
+                 f"{'yes' if on_frame_thread else 'none'}") if kind != "local" else f", {moves} moves"
+        print(f"Classic, {names[kind]}, {size[0]}x{size[1]}: first frame {first:.2f} ms; the next {len(times)}: "
               f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, worst {times[-1]:.2f} ms "
               f"(processor time: median {statistics.median(cpu):.2f} ms, worst {cpu[-1]:.2f} ms){extra}")
         app.close()
         if link is not None:
             link.close()
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+        folder.cleanup()

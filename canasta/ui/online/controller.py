@@ -21,7 +21,7 @@ import time
 from typing import Any, Optional
 
 from ...engine import IllegalAction, NextDeal, check
-from ...engine.narrate import Line, opening_line
+from ...engine.narrate import Line, opening_line, seen_lines
 from ...engine.record import action_to_json
 from ...engine.state import DEAL_OVER, GAME_OVER
 from ...net.link import NetLink, Note, Update
@@ -70,6 +70,8 @@ class OnlineController(TableController):
         self.closing_note = ""
         self.autoplay = False               # --autoplay: a computer plays this seat (the packaging test)
         self.waiting_items: list = []        # what arrived before the table was set (taken first)
+        # (deal number, entries of its public history) the log has told
+        self.history_seen = (first.obs.deal_number, len(first.obs.public_history))
         super().__init__(app, NetGame(first), seats, **kw)
         self.hot_seat = False
         self.humans = [self.me]
@@ -77,9 +79,32 @@ class OnlineController(TableController):
 
     # -- what the local table does differently --------------------------------------
     def _rebuild_log(self) -> None:
-        self.log = [opening_line(self.state, self.names())]
-        self.log_at = [0]
+        ob = self.obs
+        if any(e.what in ("discard", "take", "meld") for e in ob.public_history):
+            # sat down in the middle of a deal: what the table has seen of it
+            names = self.names()
+            self.log = [Line(-1, f"Deal {ob.deal_number + 1}: {names[self.state.dealer]} dealt.")]
+            self.log += seen_lines(ob, ob.public_history, 0, names)
+        else:
+            self.log = [opening_line(self.state, self.names())]
+        self.log_at = [0] * len(self.log)
         self.reveal_point = 0
+        self.history_seen = (ob.deal_number, len(ob.public_history))
+
+    def _catch_up_log(self, ob) -> None:
+        """Back after a dropped connection: the log tells what the table saw meanwhile."""
+        deal, seen = self.history_seen
+        names = self.names()
+        if deal != ob.deal_number:
+            self.log = [Line(-1, f"Deal {ob.deal_number + 1} began while the connection was down; "
+                                 f"{names[self.state.dealer]} dealt.")]
+            self.log_at = [len(self.game.actions)]
+            seen = 0
+        missed = seen_lines(ob, ob.public_history, seen, names)
+        if missed:
+            self.log.append(Line(-1, "While the connection was down (draws are not seen):"))
+            self.log += missed
+            self.log_at += [len(self.game.actions)] * (len(missed) + 1)
 
     def check_privacy(self) -> None:
         """One person at each screen: the hand is always this seat's, face up."""
@@ -177,7 +202,9 @@ class OnlineController(TableController):
                 self.relayout(deal=True)
                 self.app.sounds.play("deal")
             else:
+                self._catch_up_log(u.obs)
                 self.relayout(snap=True)
+            self.history_seen = (u.obs.deal_number, len(u.obs.public_history))
             self.note_turn_start()
             return
         self.game.actions.append(u.action)
@@ -187,6 +214,7 @@ class OnlineController(TableController):
         else:
             self.origins = self.down.follow(u.events, u.obs, self._pose_of)
         self._log_action(u.seat, u.action, u.events)
+        self.history_seen = (u.obs.deal_number, len(u.obs.public_history))
         if u.seat == self.me and not self.toast.error:
             self.toast.left = 0
         if u.seat == self.me:

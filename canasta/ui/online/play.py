@@ -24,6 +24,7 @@ from typing import Any, Optional
 
 from ...store.paths import data_dir
 from ..summary import finished_game_summary
+from .naming import online_name
 from .seats import seat_configs
 
 SEAT_FILE = "online.json"
@@ -80,7 +81,7 @@ class OnlinePlay:
         # the computers keep the pace the player chose for them (Settings)
         pause = max(0.0, min(2.0, float(getattr(self.session.settings, "computer_pause", 0.6))))
         game = rules.variant
-        link = NetLink(name)
+        link = NetLink(online_name(name))
         if server is None:
             folder = None if self.session.already_open else data_dir() / HOSTED
 
@@ -132,7 +133,7 @@ class OnlinePlay:
             self.session.notify(str(e))
             self.session.show_main_menu()
             return
-        link = NetLink(self.session.settings.player_name)
+        link = NetLink(online_name(self.session.settings.player_name))
 
         async def go():
             c = link._new_client(url)
@@ -292,6 +293,13 @@ class OnlinePlay:
             return None
         return data
 
+    def seat_kept_at(self) -> Optional[float]:
+        """When the kept seat was written (seconds since the epoch), or None."""
+        try:
+            return self._seat_path().stat().st_mtime
+        except OSError:
+            return None
+
     def forget_seat(self) -> None:
         try:
             self._seat_path().unlink()
@@ -306,7 +314,7 @@ class OnlinePlay:
         seat = self.saved_seat()
         if seat is None:
             return
-        link = NetLink(self.session.settings.player_name)
+        link = NetLink(online_name(self.session.settings.player_name))
         hosting = bool(seat.get("hosting"))
         if hosting:
             folder = data_dir() / HOSTED

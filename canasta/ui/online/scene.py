@@ -28,6 +28,8 @@ QUICK_PHRASES = ("Good game", "One moment", "Well played", "Your turn", "Thanks"
 STRIP = pygame.Rect(996, 42, 276, 24)         # under the Chat, Log and Menu buttons
 BANNER = pygame.Rect(340, 120, 600, 44)
 BANNER_OVER_SHEET = pygame.Rect(340, 58, 600, 44)   # above the score sheet, when it is open
+#: seconds without an answer after which a lost table is said to be paused (its host gone)
+HOST_SILENT_SECONDS = 15.0
 CHAT_BOX = pygame.Rect(LOG_OVERLAY.x, LOG_OVERLAY.y, LOG_OVERLAY.w, LOG_OVERLAY.h)
 
 
@@ -143,6 +145,10 @@ class OnlineTableScene(TableScene):
         ctl = self.ctl
         if ctl.link_state == "down":
             since = time.monotonic() - (ctl.down_since or time.monotonic())
+            if not ctl.closing_note and since >= HOST_SILENT_SECONDS and ctl.link.server is None:
+                # no word from the host's game (it crashed, or its computer is off): the
+                # table waits in its journal until the host's Continue brings it back
+                return f"The host does not answer: the table is paused until they are back ({int(since)} s)", True
             note = ctl.closing_note or "Your connection to the table was lost"
             return f"{note.rstrip('.')}: reconnecting... ({int(since)} s)", True
         if ctl.link_state == "gone":

@@ -24,6 +24,7 @@ from ...vocab import COMPUTER_NAMES, LEVELS, SEAT_NAMES
 from ..forms import MUTED, Button, ListView, Screen, Stepper, TextField, draw_fitted, section_panel
 from ..screens.newgame import NewGameScreen
 from ..widgets import DIM, GOLD, INK
+from .naming import online_name
 from ...net.protocol import CODE_ALPHABET, CODE_LENGTH
 
 ME, OPEN, COMPUTER = "me", "open", "computer"
@@ -391,7 +392,7 @@ class JoinScreen(Screen):
         self._forget()
         self.error = None
         self.info = {}
-        self.link = NetLink(self.online.session.settings.player_name)
+        self.link = NetLink(online_name(self.online.session.settings.player_name))
         self.pending = self.link.look(url, self.code)
         self.pending_kind = "look"
         self.waited = 0.0
@@ -484,7 +485,7 @@ class JoinScreen(Screen):
         names = SEAT_NAMES.get(len(seats), [f"Seat {i + 1}" for i in range(len(seats))])
         if seats:
             draw_fitted(surf, f"Table {self.info.get('code', '')}: pick a free seat (you play as "
-                              f"{self.online.session.settings.player_name}, from Settings)", v.size(18),
+                              f"{online_name(self.online.session.settings.player_name)}, from Settings)", v.size(18),
                         v.rect((x, b.y + 330 if not self.error else b.y + 350, 900, 26)), MUTED)
         for i, s in enumerate(seats):
             y = b.y + 360 + i * 40
