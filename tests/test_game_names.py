@@ -231,3 +231,21 @@ def test_no_code_outside_a_games_own_modules_names_a_game():
     assert all(rel.startswith("ui/table/") for rel in UI_TABLE_FILES_BEING_CLEANED)
     hits = {rel: found for rel, found in _hits().items() if rel not in UI_TABLE_FILES_BEING_CLEANED}
     assert hits == {}
+
+
+def test_the_game_played_when_none_is_named_is_the_first_registered():
+    """``Rules()``, a network table created without a game, and the command line all play
+    ``registry.default_name()``: the first game of the registration list, Classic."""
+    import json
+
+    from canasta.__main__ import parse_args
+    from canasta.net import protocol
+    from canasta.ui.main import _game
+
+    first = registry.names()[0]
+    assert registry.default_name() == first == "classic" == Rules().variant
+    message = {"v": protocol.VERSION, "t": "create", "seats": ["person", "easy", "easy", "easy"], "seat": 0,
+               "name": "Ann"}
+    assert protocol.parse(json.dumps(message))["rules"].variant == first
+    assert Rules(**_game(parse_args(["--players", "2"])), players=2).variant == first
+    assert Rules(**_game(parse_args(["--variant", "samba"])), players=4).variant == "samba"
