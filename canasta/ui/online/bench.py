@@ -54,13 +54,14 @@ def _online_scene(app, pause: float, url: str = ""):
     """The online table of the window's seat, on the server at ``url`` (none: hosted by
     this window, in this process)."""
     from ...net.link import NetLink, Note, Update
-    from .play import seat_configs
+    from ...engine.registry import default_name
+    from .seats import seat_configs
     from .scene import OnlineTableScene
     link = NetLink("Bench")
     if not url:
         _wait(link.host(None, ("127.0.0.1", 0)))
         url = link.local_url()
-    _wait(link.create(url, "classic", {}, ["person", "easy", "easy", "easy"], 0, pause=pause))
+    _wait(link.create(url, default_name(), {}, ["person", "easy", "easy", "easy"], 0, pause=pause))
     link.start()
     info, first = None, None
     end = time.monotonic() + 20

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
-from ...engine.rules import Rules
-from ..screens.rules import RulesScreen
+from ..screens.pages import PageScreen
 
 ONLINE_SECTIONS: list[tuple[str, list[str]]] = [
     ("Host a table", [
@@ -38,15 +35,8 @@ ONLINE_SECTIONS: list[tuple[str, list[str]]] = [
 ]
 
 
-class OnlineHelpScreen(RulesScreen):
+class OnlineHelpScreen(PageScreen):
     title = "Playing online"
-
-    def __init__(self, app, back: Callable[[], None]):
-        super().__init__(app, [("", Rules())], back)
-
-    @property
-    def subtitle(self) -> str:  # type: ignore[override]
-        return ""
 
     def sections(self) -> list[tuple[str, list[str]]]:
         return ONLINE_SECTIONS
