@@ -60,7 +60,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if a.variant is not None or a.players is not None:
         from .engine.rules import Rules, RulesError
         try:   # the table the options ask for (as ui.main builds it) must be one the game has
-            Rules(variant=a.variant or "classic", players=a.players or 4).resolved()
+            game = {"variant": a.variant} if a.variant is not None else {}   # none named: the default game
+            Rules(**game, players=a.players or 4).resolved()
         except RulesError as e:
             ap.error(str(e))
     if a.replay is not None and not a.replay.strip():

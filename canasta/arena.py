@@ -32,6 +32,7 @@ from .engine import Rules, apply_in_place, legal_actions, new_game
 from .engine.rules import RulesError, rule_overrides
 from .engine.observe import observe
 from .engine.state import DEAL_OVER, GAME_OVER
+from .engine.registry import default_name
 from .engine.variants import names
 
 
@@ -73,7 +74,7 @@ def _side_diff(scores: list[int], side_a_teams: list[int]) -> tuple[float, int]:
 
 def _job(args: tuple) -> dict:
     i, level_a, level_b, players, teams, seed, duplicate, budget_ms, *more = args
-    variant = more[0] if more else "classic"
+    variant = more[0] if more else default_name()
     cap_ms = more[1] if len(more) > 1 else None
     options = more[2] if len(more) > 2 else None
     rules = Rules.from_dict({**(options or {}), "variant": variant, "players": players, "teams": teams})
@@ -104,13 +105,14 @@ def _job(args: tuple) -> dict:
 
 def run_arena(level_a: str, level_b: str, deals: int, players: int = 4, seed: int = 1,
               duplicate: bool = False, workers: int = 1, budget_ms: Optional[float] = None,
-              teams: Optional[int] = None, progress: bool = False, variant: str = "classic",
+              teams: Optional[int] = None, progress: bool = False, variant: Optional[str] = None,
               cap_ms: Optional[float] = None, partial: Optional[str] = None,
               options: Optional[dict] = None) -> dict:
     """Play the deals and return the summary. ``partial``: a JSON file rewritten after
     every deal (or pair) with the summary so far (``"complete": false``), so that the
     figures of a long run survive its interruption. ``options``: rule options beyond the
     game and seating (``{"jokers": 6}``)."""
+    variant = variant or default_name()
     jobs = [(i, level_a, level_b, players, teams, seed, duplicate, budget_ms, variant, cap_ms, options)
             for i in range(deals)]
     results: list[dict] = []
@@ -240,7 +242,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6))
     ap.add_argument("--teams", type=int, default=None, help="six players: 3 pairs (3) or two teams (2)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--variant", default="classic", help="the game (any the engine plays: " + ", ".join(names()) + ")")
+    ap.add_argument("--variant", default=default_name(),
+                    help="the game (any the engine plays: " + ", ".join(names()) + ")")
     ap.add_argument("--duplicate", action="store_true", help="play each deal twice, seats swapped")
     ap.add_argument("--workers", type=int, default=1, help="processes to spread the deals over")
     ap.add_argument("--budget-ms", type=float, default=None,

@@ -18,18 +18,25 @@ import sys
 import time
 
 
-def bench_engine(seconds: float, seed: int, players: int, rounds: int = 5, variant: str = "classic") -> dict:
-    """Random legal playouts: one action = one legal_actions query plus one apply."""
+def bench_engine(seconds: float, seed: int, players: int, rounds: int = 5, variant: str | None = None) -> dict:
+    """Random legal playouts: one action = one legal_actions query plus one apply (of
+    ``variant``; None: the default game)."""
+    from .engine.registry import default_name
+    variant = variant or default_name()
     return bench_engines(seconds, seed, players, rounds, (variant,))[variant]
 
 
 def bench_engines(seconds: float, seed: int, players: int, rounds: int = 5,
-                  variants: tuple = ("classic",)) -> dict:
+                  variants: tuple = ()) -> dict:
     """:func:`bench_engine` for several games in the same run, their rounds taking turns
     (a round of each game, then again), so that a machine busier at one moment than at
-    another weighs on every game alike. ``seconds`` per game."""
+    another weighs on every game alike. ``seconds`` per game; no ``variants``: the
+    default game."""
     from .engine import Rules, apply_in_place, legal_actions, new_game
+    from .engine.registry import default_name
     from .engine.state import DEAL_OVER, GAME_OVER
+
+    variants = variants or (default_name(),)
 
     per_round = seconds / rounds
     runs = {v: {"rules": Rules(variant=v, players=players), "rng": random.Random(seed), "game": 0,
@@ -122,6 +129,12 @@ def bench_out(variant: str, deals: int, seed: int, players: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .engine.registry import default_name, get, names
+
+    base = default_name()   # the game the others are measured against (Classic)
+    games = ", ".join(names())
+    # the going-out check costs most with sequences: the first game that has them
+    out_game = next((n for n in names() if "sequence" in getattr(get(n), "MELD_KINDS", ())), base)
     args = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(prog="python -m canasta.bench")
     sub = ap.add_subparsers(dest="what", required=True)
@@ -129,9 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--seconds", type=float, default=10.0)
     e.add_argument("--seed", type=int, default=1)
     e.add_argument("--players", type=int, default=4)
-    e.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, american")
+    e.add_argument("--variant", default=base, help="the game: " + games)
     e.add_argument("--compare", action="store_true",
-                   help="also measure Classic in the same run (always done for another game; the two "
+                   help=f"also measure {base} in the same run (always done for another game; the two "
                         "games' rounds take turns)")
     a = sub.add_parser("ai", help="decision time of a computer player")
     a.add_argument("--level", default="hard")
@@ -139,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--players", type=int, default=4)
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--budget-ms", type=float, default=None)
-    a.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, american")
+    a.add_argument("--variant", default=base, help="the game: " + games)
     q = sub.add_parser("decisions", help="what player A's moves are worth over player B's, move by move "
                                          "(canasta.ai.quality)")
     q.add_argument("--a", default="hard", help="player A: a level, or hard+reveal-next|partner|prev|all")
@@ -153,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="a file to keep the collected positions in (read if it exists, else written)")
     b = sub.add_parser("blunders", help="visible blunders per 1,000 decisions (canasta.ai.blunders)")
     b.add_argument("--level", default="hard")
-    b.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, hand_and_foot, american")
+    b.add_argument("--variant", default=base, help="the game: " + games)
     b.add_argument("--deals", type=int, default=20)
     b.add_argument("--players", type=int, default=4)
     b.add_argument("--seed", type=int, default=1)
@@ -161,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("frame", help="frame time of a crowded table")
     f.add_argument("--frames", type=int, default=300)
     o = sub.add_parser("out", help='time of the complete "may I go out?" check over random deals')
-    o.add_argument("--variant", default="samba")
+    o.add_argument("--variant", default=out_game, help="the game: " + games)
     o.add_argument("--deals", type=int, default=20)
     o.add_argument("--players", type=int, default=4)
     o.add_argument("--seed", type=int, default=1)
@@ -172,21 +185,21 @@ def main(argv: list[str] | None = None) -> int:
     n.add_argument("--seconds", type=float, default=30)
     n.add_argument("--think", type=float, default=0.2, help="seconds a client waits before acting (0: flat out)")
     n.add_argument("--level", default="medium")
-    n.add_argument("--game", default="classic")
+    n.add_argument("--game", default=base)
     n.add_argument("--procs", type=int, default=1, help="processes the clients run in")
     ns = ap.parse_args(args)
     if ns.what == "engine":
-        compare = ns.variant != "classic"
+        compare = ns.variant != base
         both = bench_engines(ns.seconds, ns.seed, ns.players,
-                             variants=(ns.variant, "classic") if compare else (ns.variant,))
+                             variants=(ns.variant, base) if compare else (ns.variant,))
         r = both[ns.variant]
         print(f"game: {ns.variant}  players: {ns.players}")
         print(f"deals/s: {r['deals_per_s']:.1f}")
         print(f"actions/s: {r['actions_per_s']:.0f}")
         print(f"actions/deal: {r['actions_per_deal']:.0f}")
-        if compare:   # another game is always measured against Classic too
-            c = both["classic"]
-            print(f"classic deals/s: {c['deals_per_s']:.1f}  actions/s: {c['actions_per_s']:.0f}  "
+        if compare:   # another game is always measured against the default game too
+            c = both[base]
+            print(f"{base} deals/s: {c['deals_per_s']:.1f}  actions/s: {c['actions_per_s']:.0f}  "
                   f"actions/deal: {c['actions_per_deal']:.0f}")
             print(f"ratio of deals/s: {r['deals_per_s'] / c['deals_per_s']:.0%}")
         return 0

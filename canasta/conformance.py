@@ -98,7 +98,8 @@ _SAME = object()
 def missing_game(rules: Any) -> str | None:
     """A one-line reason when the vector is for a game this engine does not play yet."""
     from .engine.variants import names
-    name = rules.get("variant", "classic") if isinstance(rules, dict) else "classic"
+    from .engine.registry import default_name
+    name = rules.get("variant", default_name()) if isinstance(rules, dict) else default_name()
     if isinstance(name, str) and name not in names():
         return f"the game {name!r} is not implemented yet (this engine plays: {', '.join(names())})"
     return None

@@ -34,6 +34,7 @@ from .ai.search import COACH_WORLDS
 from .engine import Rules, legal_actions
 from .engine.observe import observe
 from .engine.record import Game, RecordError
+from .engine.registry import default_name
 from .engine.state import DEAL_OVER, GAME_OVER
 from .store.atomic import read_file
 from .store.paths import describe_error
@@ -227,11 +228,12 @@ def play_deal(level0: str, index: int, *, others: str = "medium", player_seed: i
 
 def honesty(deals: int = 20, *, coach_seed: int = 7, player_seed: int = 1000, worlds: int = COACH_WORLDS,
             others: str = "medium", out: Optional[Callable[[str], None]] = None,
-            levels: Sequence[str] = ("random", "hard"), variant: str = "classic",
+            levels: Sequence[str] = ("random", "hard"), variant: Optional[str] = None,
             cap_ms: Optional[float] = None) -> dict[str, Any]:
     """Mean expected cost per decision of seat 0 played by each of ``levels`` (the random
     and the hard player; "hint" for the hint), on the same shuffles of ``variant`` (the
     coach's seed differs from the players')."""
+    variant = variant or default_name()
     result: dict[str, Any] = {"deals": deals, "others": others, "worlds": worlds, "variant": variant,
                               "coach_seed": coach_seed, "player_seed": player_seed}
     rules = Rules(variant=variant, players=4)
@@ -304,7 +306,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--others", default="medium", help="level of the other seats for --honesty")
     ap.add_argument("--levels", default="random,hard",
                     help="with --honesty: who plays seat 0, in turn (random, hard, medium, easy, hint)")
-    ap.add_argument("--variant", default="classic", help="with --honesty: the game (default classic)")
+    ap.add_argument("--variant", default=default_name(),
+                    help=f"with --honesty: the game (default {default_name()})")
     ap.add_argument("--cap-ms", type=float, default=None,
                     help="with --honesty: seat 0's clock cap per decision (hard, hint; default theirs: "
                          "2.5 budgets, the hint's 2 s); a generous one makes the run independent of the load")

@@ -17,6 +17,7 @@ from .engine.rules import RulesError, rule_overrides
 from .engine.moves import score_items
 from .engine.observe import observe
 from .engine.state import DEAL_OVER, GAME_OVER, State
+from .engine.registry import default_name, names
 from .engine.variants import game_of
 
 
@@ -96,9 +97,9 @@ def observation_leaks(st: State) -> list[str]:
 
 def soak(deals: int, players: int = 4, seed: int = 0, teams: int | None = None,
          rules: Rules | None = None, check_rejects: bool = True,
-         variant: str = "classic") -> tuple[int, int, list[str]]:
+         variant: str | None = None) -> tuple[int, int, list[str]]:
     rng = random.Random(seed)
-    rules = rules or Rules(variant=variant, players=players, teams=teams)
+    rules = rules or Rules(variant=variant or default_name(), players=players, teams=teams)
     actions = 0
     violations: list[str] = []
     done = 0
@@ -165,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--teams", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--variant", default="classic", help="the game: classic, samba, bolivia, american")
+    ap.add_argument("--variant", default=default_name(), help="the game: " + ", ".join(names()))
     ap.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE",
                     help="a rule option (repeatable), e.g. jokers=6 or stock_exhausted=reshuffle")
     a = ap.parse_args(argv)

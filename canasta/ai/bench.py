@@ -16,19 +16,21 @@ from typing import Optional
 
 from ..engine import Rules, apply_in_place, legal_actions, new_game
 from ..engine.observe import observe
+from ..engine.registry import default_name
 from ..engine.state import DEAL_OVER, GAME_OVER
 from . import make_player
 from .players import MediumPlayer
 from .policy import trivial
 
 
-def collect_positions(count: int, players: int = 4, seed: int = 1, variant: str = "classic") -> list[tuple]:
-    """``count`` (observation, legal actions) pairs met by medium players in real deals."""
+def collect_positions(count: int, players: int = 4, seed: int = 1, variant: Optional[str] = None) -> list[tuple]:
+    """``count`` (observation, legal actions) pairs met by medium players in real deals
+    (of ``variant``; None: the default game)."""
     out: list[tuple] = []
     med = MediumPlayer()
     deal = 0
     while len(out) < count:
-        st = new_game(Rules(variant=variant, players=players), seed=f"bench:{seed}:{deal}", dealer=deal % players)
+        st = new_game(Rules(variant=variant or default_name(), players=players), seed=f"bench:{seed}:{deal}", dealer=deal % players)
         deal += 1
         while st.phase not in (DEAL_OVER, GAME_OVER) and len(out) < count:
             seat = st.to_act
@@ -47,12 +49,13 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def bench_ai(level: str = "hard", decisions: int = 100, players: int = 4, seed: int = 1,
-             budget_ms: Optional[float] = None, variant: str = "classic") -> int:
+             budget_ms: Optional[float] = None, variant: Optional[str] = None) -> int:
     try:
         player = make_player(level, seed=seed, budget_ms=budget_ms)
     except ValueError as e:
         print(e)
         return 2
+    variant = variant or default_name()
     positions = collect_positions(decisions, players, seed, variant)
     times, real = [], []
     searched = cut = 0

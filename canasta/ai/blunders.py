@@ -125,8 +125,9 @@ def _about_to_end(obs: Observation) -> bool:
 def out_blunders(obs: Observation, legal: Sequence[Action]) -> dict[int, tuple[str, ...]]:
     """The going-out mistakes among ``legal``: every move that neither goes out nor asks
     when going out was plainly right, or the ways of going out when plainly wrong."""
-    if obs.rules.foot_size or game_policy(obs.rules) is not None:
-        return {}   # the table's count below holds neither feet nor Modern American's scoring
+    if game_policy(obs.rules) is not None:
+        return {}   # the table's count below is the shared play's: a game with its own policy
+                    # (Hand and Foot's feet, Modern American's scoring) counts otherwise
     outs = [i for i, a in enumerate(legal) if type(a) is Meld and goes_out(obs, a)]
     if not outs:
         return {}

@@ -36,6 +36,10 @@ KEEP_WILD = 35.0         # a wild card spent on a meld that is not finished (it 
 NEED_BONUS = 250.0       # a book of a kind the side still needs to go out
 TAKE_PER_CARD = 22.0
 FOOT_PUSH = 25.0         # each card melded while the foot still waits
+#: the share of the hard player's worlds a decision searches (five packs, hands of 11 to 20 cards
+#: and a foot each cost about what a Samba deal does to simulate: at all worlds a decision took
+#: about 420 ms); canasta.ai.search asks it
+WORLD_SHARE = 0.5
 
 
 # ---------------------------------------------------------------------------

@@ -11,6 +11,9 @@ A *game policy* is a module with any of these, each for the game's observations:
     the hint's sentence (None: the shared sentence);
 ``evaluate(state) -> list[float]``
     each side's expected points from a position, for the hard player's search.
+``WORLD_SHARE``
+    the share of the hard player's worlds a decision searches, when the game's deals
+    cost more to simulate than Classic's (Hand and Foot's: 0.5).
 
 What a policy leaves out, :mod:`canasta.ai.policy` plays (Classic, Samba, Bolivia and
 any game that registers none). The games' policies are registered in

@@ -102,7 +102,7 @@ def _player(level: str, seed: int, truth: State):
 
 def _side_positions(args: tuple) -> list[tuple[State, int]]:
     i, seed, level, against = args
-    rules = Rules(variant="classic", players=4)
+    rules = Rules(players=4)   # the default game (Classic)
     out = []
     for swapped in (False, True):
         st = new_game(rules, seed=f"quality:{seed}:{i}", dealer=i % 4)

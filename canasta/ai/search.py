@@ -34,6 +34,7 @@ from ..engine.actions import Action, Ask, Discard, Meld
 from ..engine.cards import KIND_OF, POINTS_OF, RED3
 from ..engine.core import apply_in_place
 from ..engine.options import legal_actions
+from ..engine.registry import game_of
 from ..engine.observe import Observation, observe, sample_state
 from ..engine.state import ANSWER, DEAL_OVER, GAME_OVER, State
 from .blunders import visible_blunders
@@ -90,16 +91,16 @@ def evaluate(st: State) -> list[float]:
 
 def _world_share(rules) -> float:
     """Samba and Bolivia deals cost about three times a Classic one to simulate (162
-    cards, draw two, sequences), and Hand and Foot's (five packs, hands of 11 to 20
-    cards and a foot each) likewise: half the worlds keeps the decision time near
-    Classic's."""
-    if has_sequences(rules):
-        return SEQUENCE_GAME_WORLDS
-    return FEET_GAME_WORLDS if rules.foot_size else 1.0
+    cards, draw two, sequences): half the worlds keeps the decision time near Classic's.
+    A game whose policy names its own share (``WORLD_SHARE``: Hand and Foot's, five packs
+    and a foot each) searches that share."""
+    own = getattr(game_policy(rules), "WORLD_SHARE", None)
+    if own is not None:
+        return own
+    return SEQUENCE_GAME_WORLDS if has_sequences(rules) else 1.0
 
 
 SEQUENCE_GAME_WORLDS = 0.5
-FEET_GAME_WORLDS = 0.5       # Hand and Foot's (at all worlds a decision took about 420 ms)
 SEQUENCE_GAME_ROUNDS = 1     # rounds of turns simulated in Samba and Bolivia
 CLOCK_CAP = 2.5              # the clock cap, in budgets (a safety net on a slow or busy machine)
 SEQUENCE_GAME_CAP = 1.0      # Samba's and Bolivia's: their worlds cost three times Classic's, so on
@@ -164,10 +165,12 @@ def refine_world(world: State, obs: Observation, rng: random.Random) -> None:
 
 
 def classic_four(rules) -> bool:
-    """Four-player Classic, where the hard player's reading of the table (refined worlds,
-    the moves that turn a deal) was measured; the other games and tables search as
-    before."""
-    return rules.variant == "classic" and rules.players == 4 and rules.teams == 2
+    """Four players in two partnerships at a game whose melds are Classic's groups (its
+    module's ``CLASSIC_MELDS``: one group of a rank per side, so a player who could have
+    melded would have), where the hard player's reading of the table (refined worlds,
+    the moves that turn a deal) was measured, in Classic; the other games and tables
+    search as before."""
+    return getattr(game_of(rules), "CLASSIC_MELDS", False) and rules.players == 4 and rules.teams == 2
 
 
 def turning_points(obs: Observation, legal: Sequence[Action], order: list[int]) -> list[int]:

@@ -46,6 +46,12 @@ def names() -> tuple[str, ...]:
     return tuple(_GAMES)
 
 
+def default_name() -> str:
+    """The game played when none is named (``Rules()``, a command line or a message
+    without one): the first of the registration list."""
+    return next(iter(_GAMES))
+
+
 def game_of(rules) -> ModuleType:
     """The definition module of the game ``rules`` (resolved) play."""
     return _GAMES[rules.variant]

@@ -10,12 +10,12 @@ and an explicit ``Rules(players=2, draw_count=1)`` overrides one default only.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from .cards import MAX_PACKS
 from .codec import quoted
-from .registry import get, names
+from .registry import default_name, get, names
 
 STOCK_EXHAUSTED = ("play_on", "end")
 #: Classic also offers the house rule of RULES.md 9.1: the pile turned into a new stock once
@@ -58,7 +58,7 @@ class Scoring:
 
 @dataclass(frozen=True)
 class Rules:
-    variant: str = "classic"
+    variant: str = field(default_factory=default_name)   # the game; none named: the first registered
     players: int = 4
     teams: int | None = None            # 6 players: 3 (pairs) or 2 (threes)
     decks: int | None = None

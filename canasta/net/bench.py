@@ -77,7 +77,7 @@ def _client_process(args: tuple) -> dict:
     return asyncio.run(_clients(*args))
 
 
-def bench_net(tables: int, seconds: float, think: float = 0.2, level: str = "medium", game: str = "classic",
+def bench_net(tables: int, seconds: float, think: float = 0.2, level: str = "medium", game: Optional[str] = None,
               procs: int = 1) -> dict:
     """Run the benchmark; returns its figures (see the module documentation)."""
     with tempfile.TemporaryDirectory(prefix="canasta-bench-net-") as data:

@@ -2,7 +2,7 @@
 
     client = TableClient("ws://127.0.0.1:8765", name="Ann")
     await client.connect()
-    code = await client.create("classic", seats=["person", "person", "medium", "medium"])
+    code = await client.create(seats=["person", "person", "medium", "medium"])
     await client.start()
     await client.act(Discard(57))
 
@@ -31,6 +31,7 @@ from ..ai import make_player
 from ..engine import legal_actions
 from ..engine.observe import Observation, sample_state
 from ..engine.record import action_to_json
+from ..engine.registry import default_name
 from ..engine.rules import Rules
 from ..engine.state import DEAL_OVER, GAME_OVER
 from . import protocol
@@ -124,11 +125,12 @@ class TableClient:
                 return m
 
     # -- requests -----------------------------------------------------------------------
-    async def create(self, game: str = "classic", seats: Optional[list[str]] = None, *, seat: int = 0,
+    async def create(self, game: Optional[str] = None, seats: Optional[list[str]] = None, *, seat: int = 0,
                      rules: Optional[dict] = None, grace: float = 90, level: str = "medium", fill: bool = True,
                      pause: float = 0.6) -> str:
         seats = seats or ["person"] * 4
-        await self.send({"t": "create", "game": game, "rules": rules or {}, "seats": seats, "seat": seat,
+        await self.send({"t": "create", "game": game or default_name(), "rules": rules or {}, "seats": seats,
+                         "seat": seat,
                          "name": self.name, "grace": grace, "level": level, "fill": fill, "pause": pause})
         return (await self._seated())["code"]
 

@@ -43,6 +43,7 @@ from ..engine.observe import MeldView, Observation
 from ..engine.record import action_from_json, action_to_json
 from ..engine.rules import Rules, RulesError
 from ..engine.state import DealResult, ScoreLine, TeamItems
+from ..engine.registry import default_name
 from ..engine.variants import names as game_names
 from ..store.names import check_name
 from ..store.safejson import DamagedJSON, loads
@@ -143,7 +144,7 @@ def parse(data: Any) -> dict:
 
 
 def _read_create(d: dict) -> dict:
-    game = d.get("game", "classic")
+    game = d.get("game", default_name())
     if game not in game_names():
         raise ProtocolError(f"Unknown game: choose one of {', '.join(game_names())}.")
     options = d.get("rules", {})

@@ -77,6 +77,7 @@ class App:
         self._rot: dict[tuple, pygame.Surface] = {}
         self._shots: list[str] = []
         self._since_draw = 1.0
+        self.drew = False          # whether the last frame was drawn
         self.messages: list[str] = []
         #: called after :meth:`apply_settings` (a paused table re-lays its cards)
         self.settings_listeners: list = []
@@ -232,6 +233,7 @@ class App:
             except (pygame.error, OSError) as e:
                 print(f"canasta: could not save the screenshot {path}: {e}", file=sys.stderr)
         self._shots.clear()
+        self.drew = drawn      # whether this frame was drawn (an idle scene's is not)
         if drawn:
             pygame.display.flip()
         if self.exit_after_first_frame:

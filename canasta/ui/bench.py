@@ -59,15 +59,29 @@ def crowded_position():
     return position(Rules(), data)
 
 
+def most_packs(players: int) -> str:
+    """The registered game dealt from the most packs at ``players`` (the first of them
+    on a tie): the most crowded table any game lays out."""
+    from ..engine import Rules, RulesError
+    from ..engine.registry import names
+
+    def packs(name: str) -> int:
+        try:
+            return Rules(variant=name, players=players).resolved().decks
+        except RulesError:
+            return 0   # a game not played at that count
+    return max(names(), key=packs)
+
+
 def crowded_hand_and_foot(players: int = 4, seed: int = 51):
-    """A late Hand and Foot deal (five packs at four players, seven at six) played by the
-    medium players: the position where the viewer (seat 0) is to draw with the most
-    melds on the table."""
+    """A late deal of the game dealt from the most packs (:func:`most_packs`: Hand and
+    Foot, five packs at four players, seven at six) played by the medium players: the
+    position where the viewer (seat 0) is to draw with the most melds on the table."""
     from ..ai import make_player
     from ..engine import Draw, Rules, apply_in_place, legal_actions, new_game
     from ..engine.observe import observe
 
-    st = new_game(Rules(variant="hand_and_foot", players=players), seed=seed, dealer=players - 1)
+    st = new_game(Rules(variant=most_packs(players), players=players), seed=seed, dealer=players - 1)
     bots = [make_player("medium") for _ in range(players)]
     best = None
     while not st.deal_over:

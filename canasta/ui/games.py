@@ -21,6 +21,7 @@ from dataclasses import fields
 from typing import Any, Optional
 
 from ..engine import variants
+from ..engine.registry import default_name
 from ..engine.rules import BOOK_KINDS, OPTION_HELP, Rules, RulesError
 
 #: The seatings a game may accept, in the order the presets are offered.
@@ -138,10 +139,25 @@ def canasta_word(name: str) -> str:
     return "book" if kinds and set(kinds) <= set(BOOK_KINDS) else "canasta"
 
 
+def glance(r: Rules) -> list[str]:
+    """The rules that matter most, as the New game screen writes them in one line under
+    the seats (resolved ``r``): the game, the hand, the draw, what going out needs (the
+    game's own words when its module has ``glance``), the game's length."""
+    own = getattr(game_module(r.variant), "glance", None)   # a game that says it its own way
+    middle = own(r) if own is not None else [
+        f"{r.hand_size} cards each", f"draw {r.draw_count}",
+        f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out"]
+    parts = [short_title(r.variant), *middle, game_length(r)]
+    if own is None and r.pile_always_frozen:
+        parts.append("pile always frozen")
+    if r.ask_to_go_out:
+        parts.append("ask to go out")
+    return parts
+
+
 def game_names() -> tuple[str, ...]:
-    """Every game the engine plays: Classic first, then the others as registered."""
-    names = variants.names()
-    return tuple(["classic"] + [n for n in names if n != "classic"]) if "classic" in names else names
+    """Every game the engine plays, as registered (the default game, Classic, first)."""
+    return variants.names()
 
 
 def game_module(name: str):
@@ -240,12 +256,13 @@ def preset_of(rules: Rules) -> str:
 
 def game_of_record(game: dict[str, Any]) -> str:
     """The game a score-history entry was played in: its options' ``variant``, else the
-    first word of its preset key (entries before the other games were all Classic)."""
+    first word of its preset key (entries before the other games were all Classic, the
+    default game)."""
     options = game.get("options")
     if isinstance(options, dict) and isinstance(options.get("variant"), str):
         return options["variant"]
     key = game.get("variant")
-    return split_key(key)[0] if isinstance(key, str) and key else "classic"
+    return split_key(key)[0] if isinstance(key, str) and key else default_name()
 
 
 def option_keys(game: str) -> tuple[str, ...]:

@@ -24,6 +24,12 @@ def wants_table(args) -> bool:
                 or getattr(args, "variant", None))
 
 
+def _game(args) -> dict:
+    """The game the command line names, as Rules' keyword (none named: the default game)."""
+    variant = getattr(args, "variant", None)
+    return {"variant": variant} if variant else {}
+
+
 def start(args, ai=None):
     """Open the window and show the first screen; return ``(app, session)``.
 
@@ -50,7 +56,7 @@ def start(args, ai=None):
         # autoplay moves on from every score sheet by itself: for --deals N deals, or to
         # the end of the game (then the window closes)
         deals = args.deals if args.deals else (10**9 if args.autoplay else None)
-        rules = Rules(variant=getattr(args, "variant", None) or "classic", players=players)
+        rules = Rules(**_game(args), players=players)
         session.start_game(rules, seats, args.seed, save=humans > 0,
                            autoplay=bool(args.autoplay), autoplay_deals=deals, screenshot=args.screenshot)
     elif getattr(args, "host_table", False) or getattr(args, "join", None):
@@ -60,7 +66,7 @@ def start(args, ai=None):
         if args.join:
             online.join_at_once(*args.join)
         else:
-            rules = Rules(variant=getattr(args, "variant", None) or "classic", players=args.players or 4)
+            rules = Rules(**_game(args), players=args.players or 4)
             players = rules.resolved().players
             online.host(rules, ["person"] * players, 0, settings.player_name, None)
     elif getattr(args, "replay", None):

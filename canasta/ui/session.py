@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Optional
 
@@ -22,8 +22,9 @@ from ..store import (ScoreDatabase, discard_saved_game, load_game, quarantine_sa
                      save_settings)
 from ..store.lock import InstanceLock
 from ..store.names import parse_seats, shown
-from ..vocab import COMPUTER, COMPUTER_NAMES, HUMAN, SEAT_NAMES
+from ..vocab import COMPUTER_NAMES, SEAT_NAMES
 from . import games
+from .summary import finished_game_summary
 from .table import SeatConfig, TableScene
 
 ALREADY_OPEN = ("Canasta is already open in another window, so this one does not save the game in progress "
@@ -38,11 +39,6 @@ def lock_unknown(path) -> str:
 #: Short names of the variants (game and seating), for the statistics.
 VARIANT_NAMES = {key: games.preset_short(key) for key in games.all_presets()}
 preset_of = games.preset_of
-
-
-def team_names(seats: list[SeatConfig], rules: Rules) -> list[str]:
-    r = rules.resolved()
-    return [" & ".join(seats[s].name for s in range(r.players) if s % r.teams == t) for t in range(r.teams)]
 
 
 def default_seats(players: int, humans: int, level: str, name: str = "You") -> list[SeatConfig]:
@@ -110,35 +106,6 @@ class Resumable:
         over = " is over" if st.deal_over else ""
         return (f"Deal {st.deal_number + 1} of a {r.players}-player {games.short_title(r.variant)} game{over}"
                 f"  ·  {scores}{when}")
-
-
-def finished_game_summary(game: Game, seats: list[SeatConfig], meta: dict[str, Any]) -> dict[str, Any]:
-    """The dictionary :meth:`ScoreDatabase.record_game` takes, for a finished game."""
-    st = game.state
-    r = st.rules
-    deals = [{
-        "dealer": res.dealer,
-        "went_out": res.went_out,
-        "concealed": bool(res.concealed),
-        "items": [asdict(it) for it in res.items],
-        "scores": list(res.scores),
-        "totals": list(res.totals),
-    } for res in st.history]
-    out: dict[str, Any] = {
-        "uid": meta.get("uid") or uuid.uuid4().hex,
-        "variant": meta.get("preset") or preset_of(r),
-        "options": r.to_dict(),
-        "seats": [{"name": s.name, "kind": HUMAN if s.human else COMPUTER,
-                   "level": None if s.human else s.level} for s in seats],
-        "team_names": team_names(seats, r),
-        "deals": deals,
-        "final_totals": list(st.history[-1].totals) if st.history else list(st.scores),
-        "winners": list(st.winners),
-        "record": game.to_json(),  # kept for Review (replay and coach)
-    }
-    if meta.get("started_at"):
-        out["started_at"] = meta["started_at"]
-    return out
 
 
 class Session:

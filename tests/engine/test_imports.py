@@ -1,5 +1,5 @@
-"""The engine's shape: no import loop, no borrowed private names, no module over 600
-lines (issue 25).
+"""The package's shape: no import loop anywhere in ``canasta/``, no borrowed private
+names, no engine or store module over 600 lines (issue 25).
 
 Every import statement counts, at the top of a module or inside a function, except
 those under ``if TYPE_CHECKING:`` (they never run). A loop would mean a module can
@@ -126,6 +126,34 @@ def test_the_store_and_the_computer_players_have_no_import_loop():
     ai = _edges(PACKAGE / "ai")
     assert "canasta.ai.policy" in ai
     assert _loops(ai) == []
+
+
+#: the one loop left in the package: ui/table's, being broken on another branch (Hand and
+#: Foot's table part, issue 25). The lead empties this list when that branch is merged;
+#: it may only ever name ui/table modules.
+UI_TABLE_LOOPS_BEING_BROKEN = [["canasta.ui.table.feet", "canasta.ui.table.layout"]]
+
+
+def test_no_import_loop_anywhere_in_the_package():
+    """Every module of ``canasta/``: the window, the online play, the network, the tools."""
+    edges = _edges(PACKAGE)
+    assert {"canasta.ui.session", "canasta.ui.screens.rules", "canasta.net.server", "canasta.arena"} <= set(edges)
+    assert all(m.startswith("canasta.ui.table.") for loop in UI_TABLE_LOOPS_BEING_BROKEN for m in loop)
+    assert [loop for loop in _loops(edges) if loop not in UI_TABLE_LOOPS_BEING_BROKEN] == []
+
+
+#: the packages of docs/architecture.md, by level: each imports only lower levels
+LEVELS = {"engine": 0, "vocab": 0, "resources": 0, "ai": 1, "store": 1, "net": 2, "review": 2,
+          "checkfiles": 2, "ui": 3, "__main__": 4}
+
+
+def test_the_packages_import_only_downwards():
+    up = set()
+    for source, target, _names in _imports(PACKAGE):
+        a, b = source.split(".")[1:2], target.split(".")[1:2]
+        if a and b and a != b and a[0] in LEVELS and b[0] in LEVELS and LEVELS[b[0]] >= LEVELS[a[0]]:
+            up.add((source, target))
+    assert up == set()
 
 
 def test_no_module_imports_another_modules_private_names():

@@ -133,6 +133,7 @@ def extra_game():
     m = ModuleType("tryout")
     m.__dict__.update({k: v for k, v in vars(classic).items() if not k.startswith("__")})
     m.NAME, m.TITLE = "tryout", "Tryout Canasta"
+    m.RULES_HEADING = None   # Classic's plain "The game" is Classic's own: the copy is titled
     m.OPTIONS = ("target_score", "pile_always_frozen")
     variants.register(m)
     yield m
@@ -234,3 +235,23 @@ def test_the_rules_screen_follows_a_game_module(extra_game):
     assert any("Seven wild cards make a bolivia: +2,345" in line for line in lines)
     assert any("several groups of one rank" in line for line in lines)
     assert any("natural pair" in line and "always takes it" in line for line in lines)
+
+
+def test_the_rules_at_a_glance_are_the_games_own_words():
+    """New game's one line under the seats: the shared words (cards each, canastas to go
+    out) unless the game's module says it its own way (Hand and Foot: a hand and a foot,
+    books to go out), asked of the module, not of the game's name."""
+    from canasta.ui.games import glance
+    classic_line = glance(Rules(players=4).resolved())
+    assert classic_line[:4] == ["Classic", "11 cards each", "draw 1", "1 canasta to go out"]
+    hf = Rules(variant="hand_and_foot", players=4).resolved()
+    line = glance(hf)
+    assert f"{hf.hand_size} cards in hand, {hf.foot_size} in the foot" in line
+    assert any(s.endswith("books to go out") for s in line) and "cards each" not in " ".join(line)
+    # a game's own words come from its module's glance
+    game = variants.get("samba")
+    try:
+        game.glance = lambda r: ["a hand of thirteen", "no frozen pile"]
+        assert glance(Rules(variant="samba").resolved())[1:3] == ["a hand of thirteen", "no frozen pile"]
+    finally:
+        del game.glance

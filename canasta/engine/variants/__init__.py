@@ -31,7 +31,10 @@ asks it for what differs from game to game:
     is counted as the detail (the rules screen writes these out).
 
 Optional, for the window (``canasta/ui/games.py``): ``OPTIONS`` (the option names the
-New game screen shows), ``OPTION_HELP``, ``SHORT_TITLE``.
+New game screen shows), ``OPTION_HELP``, ``SHORT_TITLE``, ``RULES_HEADING`` (the rules
+screen's first heading), ``glance(rules)`` (New game's rules at a glance). The code
+outside a game's modules asks these rather than testing the game's name; the game
+played when none is named is the first registered here (``registry.default_name``).
 
 See ``docs/engine.md`` ("How a game plugs in").
 """

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 NAME = "classic"
 TITLE = "Classic Canasta"
+#: the rules screen's first heading: the rules of RULES.md are Classic's, so it names no game
+#: (another game's reads "The game: <its title>")
+RULES_HEADING = "The game"
 
 MELD_KINDS = ("group", "black3")
 

@@ -131,6 +131,14 @@ def resolve(r: Rules) -> Rules:
                    red_three_table=(), scoring=scoring, wild_melds=bool(r.wild_books))
 
 
+def glance(rules: Rules) -> list[str]:
+    """The New game screen's rules at a glance, between the game's title and its
+    length: a hand and a foot, the draw, the books to go out (resolved ``rules``)."""
+    books = " and ".join(f"{n} {k}" for k, n in (rules.books_to_go_out or ()) if n)
+    return [f"{rules.hand_size} cards in hand, {rules.foot_size} in the foot", f"draw {rules.draw_count}",
+            f"{books or 'no'} books to go out"]
+
+
 def books_needed(rules: Rules) -> dict[str, int]:
     """``{"clean": 2, "dirty": 2, "wild": 0}``: the books a side needs to go out."""
     return dict(rules.books_to_go_out or DEFAULT_BOOKS)

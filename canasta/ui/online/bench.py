@@ -13,7 +13,8 @@ another program (``python -m canasta.server``, started here on 127.0.0.1).
 
 As for the crowded tables, the first frames (the art being made) are not counted with
 the others: the first frame's time is printed on its own, then the median, p95 and
-worst of the rest. Prints the moves made too, and whether any network call ran on the
+worst of the rest, and the same of the frames that were drawn (a table with nothing
+moving is not redrawn, so the tables' shares of drawn frames differ). Prints the moves made too, and whether any network call ran on the
 frame loop's thread.
 """
 
@@ -54,13 +55,14 @@ def _online_scene(app, pause: float, url: str = ""):
     """The online table of the window's seat, on the server at ``url`` (none: hosted by
     this window, in this process)."""
     from ...net.link import NetLink, Note, Update
-    from .play import seat_configs
+    from ...engine.registry import default_name
+    from .seats import seat_configs
     from .scene import OnlineTableScene
     link = NetLink("Bench")
     if not url:
         _wait(link.host(None, ("127.0.0.1", 0)))
         url = link.local_url()
-    _wait(link.create(url, "classic", {}, ["person", "easy", "easy", "easy"], 0, pause=pause))
+    _wait(link.create(url, default_name(), {}, ["person", "easy", "easy", "easy"], 0, pause=pause))
     link.start()
     info, first = None, None
     end = time.monotonic() + 20
@@ -75,7 +77,7 @@ def _online_scene(app, pause: float, url: str = ""):
     return scene, link
 
 
-def bench_online_frames(frames: int = 600, size=(1280, 800)) -> None:
+def bench_online_frames(frames: int = 600, size=(1280, 800), kinds=("local", "hosted", "joined")) -> None:
     import pygame
     from ...ai import make_player
     from ...ai.worker import AIWorker
@@ -91,7 +93,7 @@ def bench_online_frames(frames: int = 600, size=(1280, 800)) -> None:
     import tempfile
     names = {"local": "local table", "hosted": "online table, hosting (server in this process)",
              "joined": "online table, joined (server in another program)"}
-    for kind in ("local", "hosted", "joined"):
+    for kind in kinds:
         settings = Settings()
         settings.computer_pause = 0.2
         settings.animation_speed = "fast"
@@ -111,7 +113,7 @@ def bench_online_frames(frames: int = 600, size=(1280, 800)) -> None:
         app.set_scene(scene)
         player = make_player("easy")
         ctl = scene.ctl
-        times, cpu, moves = [], [], 0
+        times, cpu, drawn, moves = [], [], [], 0
         for i in range(frames + WARM_FRAMES):
             start = time.perf_counter()
             st = ctl.state
@@ -124,6 +126,8 @@ def bench_online_frames(frames: int = 600, size=(1280, 800)) -> None:
             app.step(1 / 60, pygame.event.get())
             times.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.process_time() - c0) * 1000)
+            if app.drew and i >= WARM_FRAMES:
+                drawn.append(times[-1])
             moves = len(ctl.game.actions)
             rest = 1 / 60 - (time.perf_counter() - start)
             if rest > 0:
@@ -132,12 +136,16 @@ def bench_online_frames(frames: int = 600, size=(1280, 800)) -> None:
         times = sorted(times[WARM_FRAMES:])
         cpu = sorted(cpu[WARM_FRAMES:])
         p95 = times[int(len(times) * 0.95) - 1]
+        drawn.sort()
+        drawn_p95 = drawn[max(0, int(len(drawn) * 0.95) - 1)] if drawn else 0.0
         on_frame_thread = threading.current_thread().name in netlink.NETWORK_THREADS
         extra = (f", {moves} moves arrived over the network, network calls on the frame thread: "
                  f"{'yes' if on_frame_thread else 'none'}") if kind != "local" else f", {moves} moves"
         print(f"Classic, {names[kind]}, {size[0]}x{size[1]}: first frame {first:.2f} ms; the next {len(times)}: "
               f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, worst {times[-1]:.2f} ms "
-              f"(processor time: median {statistics.median(cpu):.2f} ms, worst {cpu[-1]:.2f} ms){extra}")
+              f"(processor time: median {statistics.median(cpu):.2f} ms, worst {cpu[-1]:.2f} ms); "
+              f"the {len(drawn)} drawn: median {statistics.median(drawn) if drawn else 0.0:.2f} ms, "
+              f"p95 {drawn_p95:.2f} ms{extra}")
         app.close()
         if link is not None:
             link.close()

@@ -28,6 +28,7 @@ from ...net.link import NetLink, Note, Update
 from ..table.controller import TableController
 from ..table.layout import TableLayout, lay_out
 from .facedown import FaceDownIds
+from .seats import seat_configs
 
 CHAT_KEPT = 40
 
@@ -231,7 +232,6 @@ class OnlineController(TableController):
         if n.kind == "table":
             self.info = n.data
             self.info_at = time.monotonic()
-            from .play import seat_configs
             fresh = seat_configs(n.data)
             if len(fresh) == len(self.seats):
                 for i, seat in enumerate(fresh):

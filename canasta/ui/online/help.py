@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
-from ...engine.rules import Rules
-from ..screens.rules import RulesScreen
+from ..screens.pages import PageScreen
 
 ONLINE_SECTIONS: list[tuple[str, list[str]]] = [
     ("Host a table", [
@@ -20,7 +17,7 @@ ONLINE_SECTIONS: list[tuple[str, list[str]]] = [
     ("Join a table", [
         "Main menu, Play online, Join a table: pick the table in the list of tables on this network, or type "
         "the host's address (as 192.168.1.20:8765) and the code, then Find table, and Sit here at a free seat. "
-        "Your name is the one in Settings.",
+        "Your name is the one in Settings (until you give one, your computer's login name).",
         "If the host's firewall asks, allow the game on private networks (TCP port 8765).",
     ]),
     ("At the table", [
@@ -28,25 +25,21 @@ ONLINE_SECTIONS: list[tuple[str, list[str]]] = [
         "hint and the score sheet. Undo is off. The line above your hand says whose turn it is, and whether a "
         "person or a computer plays it. Chat (F9) has a line to type and quick phrases; Mute silences it.",
         "If someone's connection drops, the table says \"waiting for Ana\" with the time left; then a computer "
-        "plays for Ana until she is back. If yours drops, a banner says so and the game reconnects by itself.",
+        "plays for Ana until she is back. If yours drops, a banner says so and the game reconnects by itself; "
+        "the move log then tells what the table saw meanwhile. If the host's game stops without a word, the "
+        "banner says the table is paused until the host is back.",
         "Each deal's end writes \"Shuffle checked\" in the move log: the server sent a fingerprint of the deal's "
         "shuffle before the first card and shows the shuffle after the last, and your game checks that they "
         "match the cards you saw.",
-        "Leave the table from Escape: your seat is kept. Play online, Back to table sits you down again; a "
-        "host's game brings its table back from where it was saved.",
+        "Leave the table from Escape, or close the game: your seat is kept. Continue on the main menu (or Play "
+        "online, Back to table) sits you down again; a host's game brings its table back from where it was "
+        "saved, and the others' games reconnect by themselves.",
     ]),
 ]
 
 
-class OnlineHelpScreen(RulesScreen):
+class OnlineHelpScreen(PageScreen):
     title = "Playing online"
-
-    def __init__(self, app, back: Callable[[], None]):
-        super().__init__(app, [("", Rules())], back)
-
-    @property
-    def subtitle(self) -> str:  # type: ignore[override]
-        return ""
 
     def sections(self) -> list[tuple[str, list[str]]]:
         return ONLINE_SECTIONS

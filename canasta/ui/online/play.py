@@ -23,9 +23,9 @@ import uuid
 from typing import Any, Optional
 
 from ...store.paths import data_dir
-from ...vocab import COMPUTER_NAMES, SEAT_NAMES
-from ..table import SeatConfig
+from ..summary import finished_game_summary
 from .naming import online_name
+from .seats import seat_configs
 
 SEAT_FILE = "online.json"
 HOSTED = "hosted"
@@ -38,22 +38,6 @@ def bind_address() -> tuple[str, int]:
         return host, int(port)
     from ...net.link import DEFAULT_PORT
     return "0.0.0.0", DEFAULT_PORT
-
-
-def seat_configs(info: dict) -> list[SeatConfig]:
-    """The table's seats as the table scene names them."""
-    out = []
-    seats = info.get("seats") or []
-    for i, s in enumerate(seats):
-        kind = s.get("kind")
-        if kind == "person" and s.get("taken") and not s.get("away"):
-            out.append(SeatConfig(s.get("name") or SEAT_NAMES.get(len(seats), ("Player",) * 8)[i], True))
-        elif kind == "person":
-            out.append(SeatConfig(s.get("name") or COMPUTER_NAMES[(i - 1) % len(COMPUTER_NAMES)], False, "medium"))
-        else:
-            name = s.get("name") if s.get("name") not in ("", "Computer") else COMPUTER_NAMES[(i - 1) % len(COMPUTER_NAMES)]
-            out.append(SeatConfig(name, False, kind or "medium"))
-    return out
 
 
 class OnlinePlay:
@@ -264,7 +248,6 @@ class OnlinePlay:
 
     def record(self, scene) -> None:
         """The finished game into the score history, its seats marked online."""
-        from ..session import finished_game_summary
         ctl = scene.ctl
         seats = ctl.seats
         summary = finished_game_summary(_Finished(ctl), seats, {**self.meta})

@@ -14,10 +14,7 @@ nothing else (RULES.md section 11), which ``tests/ai/test_fairness.py`` and
 
 from __future__ import annotations
 
-from typing import Callable
-
-from ...engine.rules import Rules
-from .rules import RulesScreen
+from .pages import PageScreen
 
 FAIR_SECTIONS: list[tuple[str, list[str]]] = [
     ("Where the shuffle comes from", [
@@ -64,17 +61,10 @@ FAIR_SECTIONS: list[tuple[str, list[str]]] = [
 ]
 
 
-class FairScreen(RulesScreen):
+class FairScreen(PageScreen):
     """The page: the rules screen's two columns, with the sentences above."""
 
     title = "Why the game is fair"
-
-    def __init__(self, app, back: Callable[[], None]):
-        super().__init__(app, [("", Rules())], back)
-
-    @property
-    def subtitle(self) -> str:  # type: ignore[override]
-        return ""
 
     def sections(self) -> list[tuple[str, list[str]]]:
         return FAIR_SECTIONS

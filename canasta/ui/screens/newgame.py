@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
+from ...engine.registry import default_name
 from ...engine.rules import Rules, RulesError
 from ..forms import TIP_DELAY
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
@@ -26,9 +27,9 @@ from ..layout import View
 from ..draw import font, text_scale
 from ...store.names import check_name
 from .. import games
+from ..games import preset_of
 from .newgame_minimum import MinimumTable
 from ...vocab import COMPUTER, COMPUTER_NAMES, DEFAULT_LEVEL, HUMAN, LEVELS, SEAT_KINDS, SEAT_NAMES
-from ..session import preset_of
 from ..table import SeatConfig
 from ..widgets import DIM, GOLD, INK, blit_text, panel
 
@@ -132,7 +133,7 @@ class NewGameScreen(MinimumTable, Screen):
 
     @property
     def game(self) -> str:
-        return str(self.opts.get("variant") or "classic")
+        return str(self.opts.get("variant") or default_name())
 
     def rules(self) -> Rules:
         """The rules as set (raises RulesError for values of the wrong kind)."""
@@ -155,7 +156,7 @@ class NewGameScreen(MinimumTable, Screen):
         """Switch to a preset; ``keep_options`` keeps the options that do not follow
         the number of players (the wild-card rules, freezing...)."""
         new = preset_options(key)
-        game = new.get("variant", "classic")
+        game = new.get("variant", default_name())
         if keep_options and game == self.game:
             dependent = player_dependent(game)
             for k, v in self.opts.items():
@@ -463,18 +464,7 @@ class NewGameScreen(MinimumTable, Screen):
 
     def _draw_glance(self, surf: pygame.Surface, v: View, y: int) -> None:
         """The rules that matter most, in one line, under the seats."""
-        r = self.rules().resolved()
-        parts = [games.short_title(r.variant), f"{r.hand_size} cards each", f"draw {r.draw_count}",
-                 f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out",
-                 games.game_length(r)]
-        if r.foot_size:   # Hand and Foot: a hand and a foot, books to go out
-            books = " and ".join(f"{n} {k}" for k, n in (r.books_to_go_out or ()) if n)
-            parts[1:4] = [f"{r.hand_size} cards in hand, {r.foot_size} in the foot", f"draw {r.draw_count}",
-                          f"{books or 'no'} books to go out"]
-        elif r.pile_always_frozen:
-            parts.append("pile always frozen")
-        if r.ask_to_go_out:
-            parts.append("ask to go out")
+        parts = games.glance(self.rules().resolved())
         draw_heading(surf, v, "Rules at a glance", 64, y, 1152)
         draw_fitted(surf, "  ·  ".join(parts), v.size(19), v.rect((64, y + 24, 900, 30)), INK)
         draw_fitted(surf, "Change them on the Rules tab.", v.size(16), v.rect((964, y + 24, 252, 30)), MUTED,

@@ -17,13 +17,13 @@ from ...engine import variants
 from ...engine.rules import Rules
 from ...engine.variants import game_of
 from .. import games
-from ..forms import MUTED, Button, Screen, Stepper, draw_heading, section_panel, wrap_lines
-from ..layout import View
+from ..forms import Button, Stepper
+from ..online.help import OnlineHelpScreen
 from .. import parts as _registered  # noqa: F401  the games' own rules pages, registered
 from ..plugins import part
+from .fair import FairScreen
+from .pages import PageScreen
 from .rules_words import minimum_rows, number_word
-from ..widgets import INK, blit_text
-from ..draw import font
 
 _n = number_word
 
@@ -97,7 +97,7 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
          f"The game ends after the deal in which a side reaches {r.target_score:,} points; "
          "the higher total wins."),
     ]
-    heading = "The game" if r.variant == "classic" else f"The game: {getattr(game, 'TITLE', r.variant)}"
+    heading = getattr(game, "RULES_HEADING", None) or f"The game: {getattr(game, 'TITLE', r.variant)}"
     out.append((heading, game_lines))
 
     # -- card values
@@ -250,20 +250,18 @@ def rules_summary(rules: Rules) -> list[str]:
     return lines
 
 
-class RulesScreen(Screen):
-    """The rules in force, in two columns; a stepper chooses among several sets."""
+class RulesScreen(PageScreen):
+    """The rules in force, in two columns; a stepper chooses among several sets, and two
+    buttons open the help's pages (*Why it is fair*, *Playing online*)."""
 
     title = "Rules"
 
     def __init__(self, app, choices: list[tuple[str, Rules]], back: Callable[[], None]):
-        super().__init__(app)
+        super().__init__(app, back)
         self.choices = choices
         self.index = 0
-        self._back = back
-        self.scroll = 0
         self.chooser = Stepper(lambda: [(i, label) for i, (label, _) in enumerate(self.choices)],
                                lambda: self.index, self._choose, name="which", wrap=True)
-        self.back_button = Button("Back", back, name="back")
         self.fair_button = Button("Why it is fair", self._fair, pygame.K_w,
                                   "How the cards are shuffled and what the computer players see (W)", name="fair")
         self.online_button = Button("Playing online", self._online, pygame.K_n,
@@ -271,7 +269,6 @@ class RulesScreen(Screen):
                                     name="online_help")
         self.controls = [self.chooser, self.back_button, self.fair_button, self.online_button]
         self.default_focus = self.back_button if len(choices) < 2 else self.chooser
-        self._content_h = 0
 
     @property
     def rules(self) -> Rules:
@@ -281,101 +278,28 @@ class RulesScreen(Screen):
         self.index = i
         self.scroll = 0
 
-    def back(self) -> None:
-        self._back()
-
     def sections(self) -> list[tuple[str, list[str]]]:
         """What the two columns say: the rules in force."""
         return rules_sections(self.rules)
 
     def _online(self) -> None:
-        from ..online.help import OnlineHelpScreen
         self.app.set_scene(OnlineHelpScreen(self.app, back=lambda: self.app.set_scene(self)))
 
     def _fair(self) -> None:
-        from .fair import FairScreen
         self.app.set_scene(FairScreen(self.app, back=lambda: self.app.set_scene(self)))
 
     def layout(self) -> None:
+        super().layout()
         self.chooser.visible = len(self.choices) > 1
         self.chooser.rect = pygame.Rect(390, 94, 500, 38) if self.chooser.visible else pygame.Rect(0, 0, 0, 0)
-        self.back_button.rect = pygame.Rect(560, 730, 160, 46)
-        self.fair_button.visible = type(self) is RulesScreen
-        self.fair_button.rect = (pygame.Rect(40, 730, 220, 46) if self.fair_button.visible
-                                 else pygame.Rect(0, 0, 0, 0))
-        self.online_button.visible = self.fair_button.visible
-        self.online_button.rect = (pygame.Rect(276, 730, 220, 46) if self.online_button.visible
-                                   else pygame.Rect(0, 0, 0, 0))
+        self.fair_button.rect = pygame.Rect(40, 730, 220, 46)
+        self.online_button.rect = pygame.Rect(276, 730, 220, 46)
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
         return "" if len(self.choices) > 1 else self.choices[0][0]
 
-    def wheel(self, dy: int) -> None:
-        self.scroll = max(0, min(self._max_scroll(), self.scroll - dy * 40))
-
-    def shortcut(self, event) -> bool:
-        step = {pygame.K_PAGEDOWN: 300, pygame.K_PAGEUP: -300}.get(event.key)
-        if step is None:
-            return False
-        self.scroll = max(0, min(self._max_scroll(), self.scroll + step))
-        return True
-
-    def _max_scroll(self) -> int:
-        return max(0, self._content_h - self._area().h)
-
-    def _area(self) -> pygame.Rect:
+    def area(self) -> pygame.Rect:
         if len(self.choices) > 1:
             return pygame.Rect(40, 144, 1200, 572)
-        return pygame.Rect(40, 106, 1200, 610)
-
-    def draw_content(self, surf: pygame.Surface, v: View) -> None:
-        area = self._area()
-        section_panel(surf, v, area)
-        # two columns, sections flowing from the first into the second
-        col_w = (area.w - 3 * 28) // 2
-        fs = 17
-        # as high as a line of text is drawn (larger with the Text size: the page scrolls further)
-        line_h = max(21, font(v.size(fs)).get_linesize() / v.scale + 1)
-        head_h = max(28, font(v.size(17), True).get_linesize() / v.scale + 8)
-        blocks = []
-        for heading, sentences in self.sections():
-            lines = []
-            for s in sentences:
-                wrapped = wrap_lines(s, v.size(fs), v.size(col_w - 18))
-                lines.append(wrapped)
-            h = head_h + sum(len(w) * line_h + 3 for w in lines) + 10
-            blocks.append((heading, lines, h))
-        total = sum(b[2] for b in blocks)
-        half = total / 2
-        columns: list[list] = [[], []]
-        acc = 0
-        for b in blocks:
-            col = 0 if acc + b[2] / 2 <= half or not columns[0] else 1
-            columns[col].append(b)
-            acc += b[2]
-        self._content_h = max(sum(b[2] for b in c) for c in columns) + 24
-        clip = surf.get_clip()
-        surf.set_clip(v.rect(area.inflate(-4, -4)))
-        for ci, col in enumerate(columns):
-            x = area.x + 28 + ci * (col_w + 28)
-            y = area.y + 18 - self.scroll
-            for heading, lines, h in col:
-                draw_heading(surf, v, heading, x, y, col_w)
-                yy = y + head_h
-                for wrapped in lines:
-                    bullet = v.pt(x + 4, yy + line_h * 0.43)
-                    pygame.draw.circle(surf, (200, 160, 70), bullet, max(2, v.size(3)))
-                    for line in wrapped:
-                        blit_text(surf, line, v.size(fs), v.pt(x + 18, yy), INK)
-                        yy += line_h
-                    yy += 3
-                y += h
-        surf.set_clip(clip)
-        if self._max_scroll() > 0:
-            track = pygame.Rect(area.right - 12, area.y + 12, 5, area.h - 24)
-            bar_h = max(30, int(track.h * area.h / self._content_h))
-            y = track.y + int((track.h - bar_h) * self.scroll / self._max_scroll())
-            pygame.draw.rect(surf, (120, 150, 126), v.rect((track.x, y, track.w, bar_h)), border_radius=v.size(3))
-            blit_text(surf, "Scroll for more: mouse wheel or Page Down", v.size(16), v.pt(1236, 722), MUTED,
-                      anchor="topright")
+        return super().area()
