@@ -128,18 +128,12 @@ def test_the_store_and_the_computer_players_have_no_import_loop():
     assert _loops(ai) == []
 
 
-#: the one loop left in the package: ui/table's, being broken on another branch (Hand and
-#: Foot's table part, issue 25). The lead empties this list when that branch is merged;
-#: it may only ever name ui/table modules.
-UI_TABLE_LOOPS_BEING_BROKEN = [["canasta.ui.table.feet", "canasta.ui.table.layout"]]
-
-
 def test_no_import_loop_anywhere_in_the_package():
     """Every module of ``canasta/``: the window, the online play, the network, the tools."""
     edges = _edges(PACKAGE)
-    assert {"canasta.ui.session", "canasta.ui.screens.rules", "canasta.net.server", "canasta.arena"} <= set(edges)
-    assert all(m.startswith("canasta.ui.table.") for loop in UI_TABLE_LOOPS_BEING_BROKEN for m in loop)
-    assert [loop for loop in _loops(edges) if loop not in UI_TABLE_LOOPS_BEING_BROKEN] == []
+    assert {"canasta.ui.session", "canasta.ui.screens.rules", "canasta.net.server", "canasta.arena",
+            "canasta.ui.table.layout"} <= set(edges)
+    assert _loops(edges) == []
 
 
 #: the packages of docs/architecture.md, by level: each imports only lower levels
@@ -181,14 +175,6 @@ def test_no_module_is_over_600_lines():
         if lines > 600:
             long[path.relative_to(PACKAGE).as_posix()] = lines
     assert long == {}
-
-
-def test_the_table_has_no_import_loop():
-    """The window's table, function-local imports counted (its game parts import the
-    shared table, never the other way round)."""
-    edges = _edges(PACKAGE / "ui" / "table")
-    assert "canasta.ui.table.layout" in edges
-    assert _loops(edges) == []
 
 
 def test_the_store_names_no_game():
