@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from . import plugins
 from .screens import rules_american, rules_hand_and_foot
-from .table import game_american
+from .table import game_american, game_hand_and_foot
 
 # the others are drawn and written out by the shared code
 plugins.register("american", table=game_american, rules=rules_american)
-plugins.register("hand_and_foot", rules=rules_hand_and_foot)
+plugins.register("hand_and_foot", table=game_hand_and_foot, rules=rules_hand_and_foot)

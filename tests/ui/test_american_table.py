@@ -259,7 +259,6 @@ def test_a_review_keeps_its_slider_off_the_meld_labels_its_list_off_east_and_say
         monkeypatch):
     from canasta.review import play_deal
     from canasta.ui.screens import review
-    from canasta.ui.table import view
     from canasta.ui.table.layout import MeldLabel
 
     said, where = [], []
@@ -268,8 +267,10 @@ def test_a_review_keeps_its_slider_off_the_meld_labels_its_list_off_east_and_say
         said.append(words)
         where.append((words, real(surf, words, *a, **k)))
         return where[-1][1]
-    real = view.blit_text
-    monkeypatch.setattr(view, "blit_text", spy)
+    from canasta.ui.table import labels, panels
+    real = labels.blit_text
+    for drawing in (labels, panels):      # the table's labels and its panels (the status line)
+        monkeypatch.setattr(drawing, "blit_text", spy)
     game = play_deal("medium", 3, rules=RULES)
     # the table offers S on a computer's turn ...
     app, table = make_table(RULES, seed=7)

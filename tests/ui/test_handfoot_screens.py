@@ -159,7 +159,7 @@ def test_the_new_game_screen_keeps_the_score_table_for_classic(launch, monkeypat
 def test_the_score_panel_of_a_game_of_four_deals(monkeypatch):
     """A click on the score box opens the scores so far: a game of four deals has no
     target to name (it used to fail drawing "To win: None")."""
-    from canasta.ui.table import view as view_module
+    from canasta.ui.table import panels as view_module    # the scores so far are a panel of the table
     from test_table import make_table
     app, scene = make_table(Rules(variant=HF), seed=3)
     seen: list[str] = []

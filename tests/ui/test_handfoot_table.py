@@ -18,7 +18,7 @@ from canasta.engine import Discard, Meld, Rules, TakePile, apply, legal_actions
 from canasta.engine.observe import observe
 from canasta.ui.bench import crowded_hand_and_foot
 from canasta.ui.layout import HAND_Y
-from canasta.ui.table.feet import VIEWER_FOOT, FootLabel
+from canasta.ui.table.game_hand_and_foot import VIEWER_FOOT, FootLabel
 from canasta.ui.table.layout import HAND_LIFT, LayoutOptions, MeldLabel, card_rect, face_down_ids, lay_out
 from canasta.ui.table.view import status_line
 
@@ -244,18 +244,18 @@ def test_a_crowded_band_labels_books_by_kind_not_by_a_cut_word(monkeypatch):
     """At six players a side's band can hold some seventeen columns: a book's label then
     shortens to its kind's letter and count (D7, C7) under "BK", and no meld label is
     cut to a letter and an ellipsis ("B..."), which told nothing."""
-    from canasta.ui.table import view as view_module
+    from canasta.ui.table import labels as labels_module
     from test_table import make_table
 
     picked = []
-    real = view_module.fit_first
+    real = labels_module.fit_first
 
     def spy(choices, size, width, bold=False):
         line, lsize = real(choices, size, width, bold)
         picked.append((tuple(choices), line))
         return line, lsize
 
-    monkeypatch.setattr(view_module, "fit_first", spy)
+    monkeypatch.setattr(labels_module, "fit_first", spy)
     app, scene = make_table(state=crowded_hand_and_foot(6, seed=56), size=(1280, 800))
     settle(app, scene)
     scene.painter.draw(app.screen)

@@ -231,7 +231,9 @@ def test_no_text_is_smaller_than_about_12_px_at_1024x640(monkeypatch):
         return real(s, size, *a, **k)
 
     monkeypatch.setattr(draw, "text", recording)
-    monkeypatch.setattr(table_view, "text", recording)
+    from canasta.ui.table import labels, panels
+    for drawing in (labels, panels):    # the table's labels and panels
+        monkeypatch.setattr(drawing, "text", recording)
     long_side = [("fan", 6), ("mixed", 9), ("natural", 12), ("run", 6), ("run", 10), ("wild", 5), ("fan", 3)]
     st = table("samba", 4, [long_side, long_side[::-1]])
     app, scene = drawn_table(st, (1024, 640))

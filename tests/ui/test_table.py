@@ -591,7 +591,7 @@ def test_the_score_sheet_draws_the_games_score_lines():
     res.lines = [[ScoreLine("Sevens bonus", 1500, "1"), ScoreLine("Melded cards", 90)],
                  [ScoreLine("Melded cards", 40)]]
     texts = []
-    from canasta.ui.table import view as view_module
+    from canasta.ui.table import panels as view_module     # the score sheet is a panel of the table
     real = view_module.blit_text
 
     def spy(dest, s, *a, **k):

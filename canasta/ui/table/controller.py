@@ -2,17 +2,17 @@
 
 It keeps the game (:class:`canasta.engine.record.Game`) and what the person at the
 screen has picked up, and it never decides a rule: drops become actions through
-:func:`.gestures.interpret`, buttons ask the engine what is legal. After each action
-it lays the table out again (:func:`.layout.lay_out`) and gives the animator the
-new poses, in the order of the engine's move events. Computer players and hints
+:func:`.gestures.propose` and the engine judges each as the game plays it
+(:mod:`.drops`), buttons ask the engine what is legal (:mod:`.refusals`). After each
+action it lays the table out again (:func:`.layout.lay_out`) and gives the animator
+the new poses, in the order of the engine's move events. Computer players and hints
 are asked of the app's :class:`~canasta.ai.worker.AIWorker`; the controller only
-polls it, once a frame, from :meth:`tick`.
+polls it, once a frame, from :meth:`tick`. Its other parts, each in a module of its
+own: the move log (:mod:`.deal_log`) and undo (:mod:`.undo`).
 
 Two fairness rules live here:
 
-- **Undo never goes back past a card that was revealed.** A draw from the stock
-  (with its red-three replacements) or taking the pile shows cards that were hidden;
-  undo goes back at most to just after the last such action.
+- **Undo never goes back past a card that was revealed** (:mod:`.undo`).
 - **Hot-seat hands are private.** With two or more people at one screen, a hand is
   face up only while its owner is the seat to act and has said "I am here" on the
   privacy screen; while a computer plays, no hand is face up. A hot-seat game opens
@@ -21,38 +21,31 @@ Two fairness rules live here:
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional
 
-from ...engine import (Answer, Ask, Discard, Draw, IllegalAction, Meld, NextDeal, Pass, TakePile, check,
-                       is_legal, legal_actions)
+from ...engine import Answer, Ask, Discard, Draw, IllegalAction, Meld, NextDeal, Pass, TakePile, legal_actions
 from ...engine.cards import describe
-from ...engine.narrate import Line, deal_lines, narrate, opening_line
+from ...engine.narrate import Line
 from ...engine.observe import observe
 from ...engine.record import Game
 from ...engine.state import ANSWER, DEAL_OVER, DRAW, GAME_OVER, PLAY
 from ..anim import Animator, Pose, motion_speed
 from .voice import TableVoice
+from .deal_log import DealLog, reveals_hidden_card
+from .drops import Drops
+from .undo import Undo
+from .refusals import Refusals
 from ..widgets import Toast
+from .pieces import table_part
 from .hint import Hint, cards_of, follows_hint, hint_zones
-from .gestures import DRAW_FIRST, Play, Refuse, Stage, after_staging, interpret, staged_meld
+from .gestures import DRAW_FIRST, staged_meld
 from .frame import table_height, text_factor
 from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width, table_width
 
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
-UNDO_TURN = "Back to the start of your turn."
-MARK_SECONDS = 3.0            # how long a player's last move stays marked on the table
-SUMMARY_LINES = 14            # the most lines the hot-seat privacy screen shows
 
 
-def reveals_hidden_card(action, events) -> bool:
-    """Whether playing ``action`` showed a card that was hidden: a draw from the stock
-    (and any red-three replacement), taking the pile."""
-    if isinstance(action, (Draw, TakePile)):
-        return True
-    return any(e.kind == "move" and e.src[:1] == ("stock",) for e in events)
-
-
-class TableController:
+class TableController(DealLog, Refusals, Drops, Undo):
     """One game at the table, without its window (see the module documentation)."""
 
     def __init__(self, app, game: Game, seats: list, *, autoplay_deals: Optional[int] = None,
@@ -121,74 +114,6 @@ class TableController:
             self.relayout(snap=True)
         self.note_turn_start()
 
-    # ------------------------------------------------------------------ the move log
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    def _rebuild_log(self) -> None:
-        """The log of the deal in progress, from the game's record (a game continued from
-        its save has one too), with the undo points the record implies: undo survives a
-        quit and Continue within the same turn, never past a card that was revealed."""
-        turns: list[int] = []
-        reveal = 0
-
-        def note(i, seat, turn, action, events):
-            nonlocal reveal
-            turns.append(-1 if isinstance(action, NextDeal) else turn)
-            if reveals_hidden_card(action, events) or any(e.kind == "deal_started" for e in events):
-                reveal = i + 1
-
-        game = self.game
-        if game.actions:
-            lines = deal_lines(game, self.names(), on_action=note)
-        else:
-            lines = [opening_line(game.state, self.names())]
-        n = len(game.actions)
-        self.log = lines
-        self.log_at = [n - len(lines) + 1 + k for k in range(len(lines))]
-        if self.log_at:
-            self.log_at[0] = min(self.log_at[0], n)
-        self.reveal_point = reveal
-        st = self.state
-        if st.phase in (DRAW, PLAY) and self.seats[st.turn].human and not st.deal_over:
-            start = n
-            while start > 0 and turns[start - 1] == st.turn:
-                start -= 1
-            self.turn_start = start
-
-    def _log_action(self, actor: int, action, events) -> None:
-        line = narrate(self.state, actor, action, events, self.names())
-        if any(e.kind == "deal_started" for e in events):
-            self.log, self.log_at = [], []
-            self.seen_upto = {}
-            self.marks = {}
-        self.log.append(line)
-        self.log_at.append(len(self.game.actions))
-        if line.shown and line.seat >= 0:
-            # a turn's melds and its discard are marked together
-            prev = self.marks.get(line.seat)
-            same_turn = len(self.log) >= 2 and self.log[-2].seat == line.seat and prev is not None
-            cards = (prev[0] if same_turn else ()) + line.shown
-            self.marks[line.seat] = (cards, MARK_SECONDS)
-
-    def marked_cards(self) -> set[int]:
-        """The cards of each player's last move, while they are marked."""
-        out: set[int] = set()
-        for cards, left in self.marks.values():
-            if left > 0:
-                out.update(cards)
-        return out
-
-    def summary_for(self, seat: int) -> list[str]:
-        """Hot-seat: what the others did since ``seat`` last looked at the table."""
-        if seat not in self.seen_upto:
-            # not seen at this sitting (a game continued, say): the whole deal so far,
-            # the player's own moves too
-            return [ln.text for ln in self.log][-SUMMARY_LINES:]
-        since = self.seen_upto[seat]
-        lines = [ln.text for ln in self.log[since:] if ln.seat != seat]
-        return lines[-SUMMARY_LINES:]
-
     # ------------------------------------------------------------------ questions
     @property
     def state(self):
@@ -236,109 +161,6 @@ class TableController:
                              s.hand_sort, s.card_size / 100, self.log_mode, log_w,
                              text_factor(s.text_size / 100, scale), height)
 
-    def verdicts(self) -> dict:
-        """What the engine allows now, asked once per change of position or staging."""
-        st = self.state
-        key = (len(self.game.actions), id(st), st.phase, tuple(self.staged))
-        if self._verdict_key != key:
-            legal = legal_actions(st) if st.phase in (DRAW, PLAY) else []
-            self._verdict_key = key
-            self._verdict = {
-                "draw": any(isinstance(a, Draw) for a in legal),
-                "pass": any(isinstance(a, Pass) for a in legal),
-                "take": any(isinstance(a, TakePile) for a in legal) or (st.phase == DRAW and bool(self.staged)),
-                "ask": any(isinstance(a, Ask) for a in legal),
-                "lay": bool(self.staged) and st.phase == PLAY and is_legal(st, staged_meld(self.staged)),
-            }
-        return self._verdict
-
-    def why_not(self, what: str) -> str:
-        """Why the control ``what`` ("draw", "take", "meld", "discard", "lay", "ask",
-        "hint", "undo") cannot be used now, in one sentence ("" when it can)."""
-        st = self.state
-        if st.deal_over:
-            return "The deal is over: see the score sheet."
-        if self.privacy is not None:
-            return f"Pass the screen to {self.seat_name(self.privacy)} first."
-        if self.confirm:
-            return "Answer the question on the table first."
-        if st.phase == ANSWER:
-            if self.answering():
-                return "Answer your partner first: may they go out?"
-            return f"{self.seat_name(st.to_act)} is deciding whether {self.seat_name(st.turn)} may go out."
-        if not self.seats[st.to_act].human:
-            return f"Wait for your turn: {self.seat_name(st.to_act)} is playing."
-        if not self.my_turn():
-            return f"It is {self.seat_name(st.to_act)}'s turn."
-        ok = self.verdicts()
-        if what == "draw":
-            if st.phase == PLAY:
-                return "You have drawn already: meld what you can, then discard one card."
-            return "" if (ok["draw"] or ok["pass"]) else self._engine_says(Pass())
-        if what == "take":
-            if st.phase == PLAY:
-                return "You have drawn already: the pile can be taken only instead of drawing."
-            if ok["take"]:
-                return ""
-            if not st.pile:
-                return "The discard pile is empty."
-            outcome = interpret(st, [st.pile[-1]], "hand", from_pile=True, staged=self.staged,
-                                selected=self.selected)
-            if isinstance(outcome, Refuse) and outcome.sentence:
-                return outcome.sentence
-            return "You cannot take the pile now: pick the cards from your hand that go with its top card."
-        if what in ("meld", "discard") and st.phase == DRAW:
-            return DRAW_FIRST
-        if what == "meld":
-            return "" if self.selected else "Pick the cards to meld first: click them in your hand."
-        if what == "discard":
-            if len(self.selected) == 1:
-                return ""
-            return "Pick one card to discard." if not self.selected else "Pick just one card to discard."
-        if what == "lay":
-            if not self.staged:
-                if self._melded_this_turn():
-                    return ("Nothing is staged: your meld is already down (a meld that is enough on "
-                            "its own goes down as you drop it).")
-                return ("Nothing is staged: drag cards to your meld area to put melds together, "
-                        "then Lay down.")
-            if st.phase == DRAW:
-                return "Take the pile with the staged melds, or draw first."
-            return "" if ok["lay"] else self._engine_says(staged_meld(self.staged))
-        if what == "ask":
-            if ok["ask"]:
-                return ""
-            said = self._engine_says(Ask())
-            if said.startswith("You cannot go out"):
-                why = self._going_out_why()
-                if why:
-                    return f"You cannot go out yet: {why[0].lower()}{why[1:]}"
-            return said
-        if what == "hint":
-            return "Thinking about a hint..." if self.hint_ticket is not None else ""
-        if what == "undo":
-            return "" if self.undo_point() is not None else self.undo_refusal()
-        return ""
-
-    def _melded_this_turn(self) -> bool:
-        start = self.turn_start if self.turn_start is not None else len(self.game.actions)
-        return any(isinstance(a, Meld) for a in self.game.actions[start:])
-
-    def _engine_says(self, action) -> str:
-        try:
-            check(self.state, action)
-        except IllegalAction as e:
-            return str(e)
-        return ""
-
-    def _going_out_why(self) -> str:
-        """Why the side cannot go out (its canastas), in the engine's words."""
-        try:
-            from ...engine.melding import going_out_error
-            return going_out_error(self.state, self.state.to_act, None, 0) or ""
-        except Exception:  # a game without the usual check: the plainer sentence stands
-            return ""
-
     # ------------------------------------------------------------------ layout
     def lay_out(self) -> TableLayout:
         """The layout of the table as the viewer knows it: one observation per change
@@ -375,24 +197,37 @@ class TableController:
             self.app.sounds.play("error")
 
     def perform(self, action, quiet: bool = False) -> bool:
-        """Play ``action`` for the seat to act; an illegal one shows the engine's sentence."""
-        st = self.state
-        if self.vet is not None and not st.deal_over and self.seats[st.to_act].human:
+        """Play ``action`` for the seat to act; an illegal one shows the engine's sentence
+        (a guided lesson's ``vet`` may keep a person's move back first)."""
+        if self.guided():
             why = self.vet(action)
             if why:
                 self.say(why, 5.0)
                 self.relayout()
                 return False
-        try:
-            check(st, action)
-        except IllegalAction as e:
+        refusal = self.attempt(action)
+        if refusal is not None:
             if not quiet:
-                self.say(str(e), error=True)
+                self.say(refusal, error=True)
             self.relayout()
             return False
+        return True
+
+    def guided(self) -> bool:
+        """A guide (Learn to play) vets the move of the person to act."""
+        st = self.state
+        return self.vet is not None and not st.deal_over and self.seats[st.to_act].human
+
+    def attempt(self, action) -> Optional[str]:
+        """Play ``action``: the engine judges it as the game plays it, its one verdict.
+        None when it was played; else the engine's sentence, and nothing changed."""
+        st = self.state
         actor = st.to_act
+        try:
+            events = self.game.play(action)
+        except IllegalAction as e:
+            return str(e)
         self.cancel_hint()
-        events = self.game.play(action)
         self.hint_zones = ()
         self.hinted = None
         if reveals_hidden_card(action, events):
@@ -408,7 +243,7 @@ class TableController:
                 self.staged = []
         self._after_events(events, actor, action)
         self.voice.moved(actor, action)
-        return True
+        return None
 
     def _after_events(self, events, actor: int, action) -> None:
         sounds = self.app.sounds
@@ -431,7 +266,7 @@ class TableController:
                 self.toast.show(f"{self.seat_name(e.seat)} answers: {'Yes, go out.' if e.info else 'No, not yet.'}",
                                 3.5)
             elif e.kind == "canasta":
-                word = "book" if self.state.rules.foot_size else "canasta"   # Hand and Foot says book
+                word = table_part(self.state.rules).canasta_word   # Hand and Foot says book
                 self.toast.show(f"{self.team_name(e.team)} completed a {e.info} {word}!", 2.5)
             elif e.kind == "went_out":
                 how = " concealed" if e.info else ""
@@ -492,41 +327,6 @@ class TableController:
             self.relayout(snap=True)
 
     # ------------------------------------------------------------------ gestures and buttons
-    def release(self, cards: Sequence[int], zone: Optional[str], from_pile: bool = False,
-                from_meld: Optional[int] = None) -> None:
-        """Cards dragged and released on ``zone``: play, stage, or slide back with the reason
-        (``from_meld``: the side's meld with this id was dragged, see gestures.merge_onto)."""
-        outcome = interpret(self.state, cards, zone, from_pile=from_pile, staged=self.staged,
-                            selected=self.selected, from_meld=from_meld)
-        if isinstance(outcome, Play):
-            st = self.state
-            team = st.team_of(st.to_act)
-            first = isinstance(outcome.action, Meld) and not st.opened(team)
-            need = st.minimum(team) if first else 0
-            if self.perform(outcome.action) and first and self.state.opened(team) and not self.toast.visible:
-                # a group that meets the minimum alone goes straight down: say so (Lay down
-                # is for melds staged together)
-                self.say(f"Your side's first meld is down: it met the {need} on its own, "
-                         "so it went straight down.", 4.0)
-        elif isinstance(outcome, Stage):
-            self.stage(outcome.cards)
-        elif isinstance(outcome, Refuse):
-            guide = self.vet(None) if self.vet is not None else None   # a guide says it gently
-            self.say(guide or outcome.sentence, error=not guide)
-            self.relayout()   # the cards slide back
-        else:
-            self.relayout()
-
-    def stage(self, cards: tuple[int, ...]) -> None:
-        self.staged.append(tuple(cards))
-        self.selected -= set(cards)
-        self.say(after_staging(self.state, self.staged), 3.5)
-        self.relayout()
-
-    def unstage(self, index: int) -> None:
-        self.staged.pop(index)
-        self.relayout()
-
     def toggle(self, card: int) -> None:
         self.selected.symmetric_difference_update({card})
         self.relayout()
@@ -575,52 +375,6 @@ class TableController:
 
     def ask(self) -> None:
         self.perform(Ask())
-
-    # ------------------------------------------------------------------ undo
-    def undo_point(self) -> Optional[int]:
-        """How many actions an undo keeps, or None when there is nothing to undo: never
-        fewer than the start of the turn or the last action that revealed a card."""
-        if self.turn_start is None:
-            return None
-        point = max(self.turn_start, self.reveal_point)
-        return point if len(self.game.actions) > point else None
-
-    def undo_target(self) -> str:
-        """Where Undo goes back to, in words (the button's tip and the note after it)."""
-        point = max(self.turn_start or 0, self.reveal_point)
-        if self.turn_start is not None and point == self.turn_start:
-            return UNDO_TURN
-        last = self.game.actions[point - 1] if point else None
-        if isinstance(last, Draw):
-            return "Back to just after your draw."
-        if isinstance(last, TakePile):
-            return "Back to just after you took the pile."
-        return "Back to just after the last card shown."
-
-    def undo_refusal(self) -> str:
-        """Why Undo cannot be used now."""
-        if self.turn_start is not None and len(self.game.actions) > self.turn_start:
-            return "A card you have seen cannot be taken back: nothing to undo since."
-        return "Nothing to undo."
-
-    def undo(self) -> None:
-        point = self.undo_point()
-        if point is None:
-            return
-        target = self.undo_target()
-        self.cancel_hint()
-        self.game.replay_to(point)
-        keep = sum(1 for at in self.log_at if at <= point)
-        del self.log[keep:], self.log_at[keep:]
-        self.marks = {}
-        self.hint_zones = ()
-        self.hinted = None
-        self.selected.clear()
-        self.staged = []
-        self.relayout()
-        self.toast.show(target, 2)
-        if self.on_change:
-            self.on_change(self.owner, [])
 
     # ------------------------------------------------------------------ hints
     @property

@@ -1,13 +1,20 @@
 """From a gesture to a move: the table's drops turned into engine actions.
 
-:func:`interpret` is a pure function (no pygame, no window): given the state, the
-cards picked up and the zone they were released on, it answers with one of
+:func:`propose` is a pure function (no pygame, no window): given the state, the cards
+picked up and the zone they were released on, it answers with one of
 
-- :class:`Play`: the engine accepts this action; play it;
+- :class:`Play`: the move the drop means, a proposal the engine judges when it is
+  played (its sentence is the one the player sees when it refuses): the table asks the
+  engine once per drop (:meth:`.controller.TableController.play_drop`);
 - :class:`Stage`: the cards join the melds being staged for a first meld (or for
   taking the pile), to be laid down together;
-- :class:`Refuse`: the engine refuses; ``sentence`` says why, in its words;
+- :class:`Refuse`: the drop is not played; ``sentence`` says why (the table's own
+  words, such as *draw first*, or the engine's when it was asked instead of playing);
 - ``None``: the zone means nothing for these cards (they slide back, silently).
+
+:func:`interpret` is the same drop with the engine's verdict on the proposal: what
+the drop *would* do. It is a preview, for the drop zones lit while cards are dragged
+(:func:`drop_targets`) and for a button's reason; it never judges a drop that is made.
 
 A meld of the side may be dragged too, where the game combines two groups of one
 rank (Samba's option ``merge_groups``): dropped on another meld it is combined with
@@ -15,14 +22,13 @@ it (:func:`merge_onto`).
 
 Zones are named as the layout names them: ``"pile"``, ``"meld_area"`` (the empty
 part of the viewer's side), ``"hand"`` and ``"meld:<id>"`` for the side's meld with
-that id (:func:`meld_zone`). Every verdict comes from
-the engine (``check``, ``is_legal``, ``preview_groups``); nothing here decides a
-rule.
+that id (:func:`meld_zone`). Every verdict comes from the engine (``check``,
+``is_legal``, ``preview_groups``, or playing the move); nothing here decides a rule.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Optional, Sequence, Union
 
 from ...engine import Discard, Group, IllegalAction, Meld, TakePile, check, is_legal, legal_actions, preview_groups
@@ -34,13 +40,26 @@ DRAW_FIRST = "Draw first: click the stock or take the pile."
 
 
 @dataclass(frozen=True)
-class Play:
-    action: object
+class Stage:
+    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class Stage:
-    cards: tuple[int, ...]
+class Play:
+    """Play ``action``. Should the engine refuse it, the drop may mean the next of
+    ``otherwise`` (another reading of the same drop: the pile taken onto another meld),
+    then ``instead`` (the cards staged); failing all, the player is told ``refused``
+    (the table's own words) or the engine's sentence for the move ``told``."""
+    action: object
+    otherwise: tuple = ()
+    instead: Optional[Stage] = None
+    refused: str = ""
+    told: int = 0          # the move (in :meth:`moves`) whose refusal is said
+    fallback: str = ""     # said when the engine has no sentence for it
+
+    def moves(self) -> tuple:
+        """The actions the drop may be played as, in their order."""
+        return (self.action,) + self.otherwise
 
 
 @dataclass(frozen=True)
@@ -95,27 +114,22 @@ def group_for(st, cards: Sequence[int]) -> Group:
     return new
 
 
-def take_pile(st, with_cards: Sequence[int], staged_groups: tuple, onto=None) -> Union[Play, Refuse]:
-    """Taking the pile with ``with_cards`` from the hand (and the staged melds): onto the
-    side's meld ``onto`` when the pile was dropped on it and that is legal, else onto the
-    meld of the top card's rank or as a new meld, whichever the engine allows; with
-    nothing picked, the one way the engine offers (the top card onto a sequence's end)."""
-    if onto is not None:
-        action = TakePile(tuple(with_cards), staged_groups, onto)
-        if is_legal(st, action):
-            return Play(action)
+def take_pile(st, with_cards: Sequence[int], staged_groups: tuple, onto=None) -> Play:
+    """Taking the pile with ``with_cards`` from the hand (and the staged melds), proposed:
+    onto the side's meld ``onto`` when the pile was dropped on it, else onto the meld of
+    the top card's rank or as a new meld, whichever the engine allows; with nothing
+    picked, the one way the engine offers (the top card onto a sequence's end). Refused,
+    it is in the words the engine has for the drop as made (the first of these)."""
     tries = [TakePile(tuple(with_cards), staged_groups, top_onto(st))]
     if tries[0].onto is not None:
         tries.append(TakePile(tuple(with_cards), staged_groups, None))
-    for action in tries:
-        if is_legal(st, action):
-            return Play(action)
+    if onto is not None:
+        tries.insert(0, TakePile(tuple(with_cards), staged_groups, onto))
     if not with_cards and not staged_groups:
         ways = [a for a in legal_actions(st) if isinstance(a, TakePile) and not a.with_cards and not a.melds]
-        if len(ways) == 1:
-            return Play(ways[0])
-    # refused: in the words the engine has for the drop as made
-    return _verdict(st, TakePile(tuple(with_cards), staged_groups, onto) if onto is not None else tries[0])
+        if len(ways) == 1 and ways[0] not in tries:
+            tries.append(ways[0])
+    return Play(tries[0], tuple(tries[1:]))
 
 
 def staged_meld(staged: Iterable[Sequence[int]]) -> Meld:
@@ -123,7 +137,9 @@ def staged_meld(staged: Iterable[Sequence[int]]) -> Meld:
     return Meld(tuple(Group(tuple(g)) for g in staged))
 
 
-def _sentence(st, action) -> str:
+def sentence_for(st, action) -> str:
+    """The engine's sentence refusing ``action`` ("" when it is legal): its one verdict
+    on a drop that is not played (a preview, or the words for a drop kept back)."""
     try:
         check(st, action)
     except IllegalAction as e:
@@ -131,15 +147,10 @@ def _sentence(st, action) -> str:
     return ""
 
 
-def _verdict(st, action) -> Union[Play, Refuse]:
-    sentence = _sentence(st, action)
-    return Refuse(sentence, action) if sentence else Play(action)
-
-
 def merge_onto(st, other: int, zone: Optional[str]) -> Outcome:
     """The side's meld ``other`` dragged onto ``zone``: where the game has the action
     (Samba's option ``merge_groups``), combining it with the meld dropped on, or the
-    engine's reason why not; None for any other zone or game."""
+    engine's reason why not (a proposal); None for any other zone or game."""
     from ...engine.variants import game_of
     merge = getattr(game_of(st.rules), "MergeGroups", None)
     into = zone_meld_id(zone) if zone else None
@@ -147,7 +158,7 @@ def merge_onto(st, other: int, zone: Optional[str]) -> Outcome:
         return None
     if st.meld_by_id(st.team_of(st.to_act), into) is None:
         return None
-    return _verdict(st, merge(into, other))
+    return Play(merge(into, other))
 
 
 def can_drag_meld(st, meld_id: int) -> bool:
@@ -162,10 +173,11 @@ def can_drag_meld(st, meld_id: int) -> bool:
     return meld is not None and meld.kind == "group" and not meld.closed
 
 
-def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool = False,
-              staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = (),
-              from_meld: Optional[int] = None) -> Outcome:
-    """What releasing ``cards`` on ``zone`` means (see the module documentation).
+def propose(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool = False,
+            staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = (),
+            from_meld: Optional[int] = None) -> Outcome:
+    """What releasing ``cards`` on ``zone`` means, as a proposal the engine judges when
+    it is played (see the module documentation).
 
     ``from_pile``: the pile's top card was dragged (``cards`` is that card); the cards
     in ``selected`` go with it as the pair (or more) that takes it, and ``staged``
@@ -187,20 +199,17 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
     cards = tuple(cards)
     if not cards:
         return None
-    from .pieces import game_pieces
-    own = game_pieces(st.rules)
-    action = own.gesture(st, cards, zone) if own is not None else None
+    from .pieces import table_part
+    action = table_part(st.rules).gesture(st, cards, zone)
     if action is not None:
-        return _verdict(st, action)   # the game's own reading (Modern American: threes laid)
+        return Play(action)   # the game's own reading (Modern American: threes laid)
     if zone == "pile":
         if st.phase == PLAY and len(cards) == 1:
-            return _verdict(st, Discard(cards[0]))
+            return Play(Discard(cards[0]))
         if st.phase == DRAW:
-            outcome = take_pile(st, cards, staged_groups)
-            if isinstance(outcome, Refuse) and len(cards) == 1:
-                # one card on the pile before drawing is a discard too early, not a take
-                return Refuse(DRAW_FIRST, outcome.action)
-            return outcome
+            take = take_pile(st, cards, staged_groups)
+            # one card on the pile before drawing is a discard too early, not a take
+            return replace(take, refused=DRAW_FIRST) if len(cards) == 1 else take
         return None
     meld_id = zone_meld_id(zone)
     if meld_id is not None:
@@ -208,22 +217,65 @@ def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool 
         if meld is None:
             return None
         action = Meld((group_onto(meld, cards),))
-        outcome = _verdict(st, action)
-        if isinstance(outcome, Play) and (st.phase != PLAY or staged):
-            return Refuse(STAGING_BLOCKS, action)
-        return outcome
+        if st.phase != PLAY or staged:
+            # not played while melds are staged: the engine's reason, or that one
+            return Refuse(sentence_for(st, action) or STAGING_BLOCKS, action)
+        return Play(action)
     if zone == "meld_area":
-        group = group_for(st, cards)
-        action = Meld((group,))
-        if st.phase == PLAY and not staged and is_legal(st, action):
-            return Play(action)
-        err, _ = preview_groups(st, list(staged_groups) + [group])
-        if err is None:
-            return Stage(group.cards)
-        # say why the move alone is illegal, in the engine's words
-        sentence = _sentence(st, action) if st.phase == PLAY else ""
-        return Refuse(sentence or err, action)
+        return _onto_area(st, cards, staged_groups)
     return None
+
+
+def _onto_area(st, cards: tuple, staged_groups: tuple) -> Outcome:
+    """Cards released on the side's meld area: a new meld (or, where the game allows no
+    second meld of their rank, onto the side's meld of it), played when nothing is
+    staged; staged when the engine refuses it (or melds are staged) and they may go
+    with the staged ones; else refused in the engine's words for the meld."""
+    new = Group(tuple(cards))
+    kinds = {KIND_OF[c] for c in cards if not WILD_OF[c]}
+    meld = st.meld_of(st.team_of(st.to_act), next(iter(kinds))) if len(kinds) == 1 else None
+    onto = group_onto(meld, cards) if meld is not None and meld.kind == "group" else None
+    if st.phase == PLAY and not staged_groups:
+        moves = [Meld((new,))] + ([Meld((onto,))] if onto is not None else [])
+        # refused both ways: the group the engine was last asked about is staged, or said
+        err, _ = preview_groups(st, list(staged_groups) + [onto or new])
+        return Play(moves[0], tuple(moves[1:]), Stage(cards) if err is None else None,
+                    told=len(moves) - 1, fallback=err or "")
+    why = sentence_for(st, Meld((new,)))
+    group = onto if (onto is not None and why) else new
+    err, _ = preview_groups(st, list(staged_groups) + [group])
+    if err is None:
+        return Stage(group.cards)
+    # say why the move alone is illegal, in the engine's words
+    sentence = (why if group is new else sentence_for(st, Meld((group,)))) if st.phase == PLAY else ""
+    return Refuse(sentence or err, Meld((group,)))
+
+
+def judge(st, outcome: Outcome) -> Outcome:
+    """The engine's verdict on a proposal, without playing it: the move it would be
+    played as, the staging it would come to, or its refusal (a preview: see
+    :func:`interpret`)."""
+    if not isinstance(outcome, Play):
+        return outcome
+    moves = outcome.moves()
+    for action in moves:
+        if is_legal(st, action):
+            return Play(action)
+    if outcome.instead is not None:
+        return outcome.instead
+    told = moves[outcome.told]
+    return Refuse(outcome.refused or sentence_for(st, told) or outcome.fallback, told)
+
+
+def interpret(st, cards: Sequence[int], zone: Optional[str], *, from_pile: bool = False,
+              staged: Sequence[Sequence[int]] = (), selected: Iterable[int] = (),
+              from_meld: Optional[int] = None) -> Outcome:
+    """What releasing ``cards`` on ``zone`` would do, the engine asked about the
+    proposal (:func:`propose`, :func:`judge`): a preview, for the drop zones lit while
+    dragging and for a button's reason; a drop that is made is judged once, as it is
+    played."""
+    return judge(st, propose(st, cards, zone, from_pile=from_pile, staged=staged, selected=selected,
+                             from_meld=from_meld))
 
 
 def drop_targets(st, cards: Sequence[int], zones: Iterable[str], *, from_pile: bool = False,
@@ -255,7 +307,7 @@ def staging_note(st, staged: Sequence[Sequence[int]]) -> str:
     if not st.opened(team):
         need = st.minimum(team)
         if st.phase == PLAY:
-            why = _sentence(st, staged_meld(staged))
+            why = sentence_for(st, staged_meld(staged))
             if not why:
                 return f"Staged {pts}: enough for your first meld ({need})."
             if pts < need:
@@ -272,7 +324,7 @@ def after_staging(st, staged: Sequence[Sequence[int]]) -> str:
     return staging_note(st, staged)
 
 
-__all__ = ["Play", "Stage", "Refuse", "Outcome", "interpret", "drop_targets", "meld_zone", "zone_meld_id",
+__all__ = ["Play", "Stage", "Refuse", "Outcome", "propose", "judge", "interpret", "sentence_for", "drop_targets", "meld_zone", "zone_meld_id",
            "merge_onto", "can_drag_meld",
            "group_for", "group_onto", "staged_meld", "staging_note", "after_staging", "STAGING_BLOCKS",
            "DRAW_FIRST"]

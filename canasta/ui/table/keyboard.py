@@ -1,6 +1,9 @@
-"""The table without a mouse: your side's melds as one stop of the keyboard focus.
+"""The table without a mouse: your hand and your side's melds as stops of the keyboard
+focus.
 
-Tab (after the hand) reaches :class:`MeldFocus`: Left and Right choose one of your
+On the hand (:class:`HandFocus`), Left and Right move along the cards, Space picks the
+focused card, X discards it and Enter lays the staged melds down. Tab (after the hand)
+reaches :class:`MeldFocus`: Left and Right choose one of your
 side's melds, and Enter or Space does what dropping on that meld does: adds the picked
 cards to it, or, before you draw, takes the pile onto it (with the picked cards); with
 nothing picked, where the game combines two groups of a rank (Samba's option), Enter
@@ -99,3 +102,41 @@ class MeldFocus(Control):
         zones = self.scene.ctl.layout.meld_zones
         r: Optional[pygame.Rect] = zones.get(m.id) if m is not None else None
         self.rect = view.rect(r) if r is not None else pygame.Rect(0, 0, 0, 0)
+
+
+class HandFocus(Control):
+    """The viewer's hand as one stop of the keyboard focus (see the module documentation)."""
+
+    def __init__(self, scene):
+        super().__init__("hand", "Your hand: Left and Right move, Space picks a card")
+        self.scene = scene
+        self.index = 0                       # the focused card's place in the hand
+
+    def can_focus(self) -> bool:
+        return bool(self.scene.hand_order)
+
+    def can_press(self) -> bool:
+        return False
+
+    def card(self) -> Optional[int]:
+        order = self.scene.hand_order
+        return order[min(self.index, len(order) - 1)] if order else None
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        ctl, k = self.scene.ctl, event.key
+        order = self.scene.hand_order
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and order:
+            self.index = (min(self.index, len(order) - 1) + (1 if k == pygame.K_RIGHT else -1)) % len(order)
+            return True
+        if not ctl.my_turn() or not order:
+            return False
+        if k == pygame.K_SPACE:
+            ctl.toggle(self.card())
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and ctl.staged:
+            ctl.lay_down()
+            return True
+        if k == pygame.K_x and not ctl.selected:
+            ctl.discard(self.card())
+            return True
+        return False

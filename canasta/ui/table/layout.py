@@ -24,10 +24,12 @@ from typing import NamedTuple, Optional
 
 import pygame
 
-from ...engine.cards import KIND_OF, RANK_OF, SUIT_OF, TWO, WILD_OF
+from ...engine.cards import KIND_OF, SUIT_OF, TWO, WILD_OF
 from ...engine.observe import Observation
 from ..anim import Pose
-from .feet import lay_out_feet, place_stacked, stacked_books
+from .meld_poses import (MELD_LABEL_DY, MELD_LABEL_GAP, MELD_TOP_PAD, SIDEWAYS, column_key, fan_step,
+                         meld_label_lines, meld_poses, natural_height)
+from .pieces import table_part
 from .frame import DEFAULT as DEFAULT_FRAME, HUD_BOX as FRAME_HUD_BOX, Frame, frame
 from ..layout import (BUTTON_AREA, CARD_H, CARD_W, HAND_Y, LOGICAL_H, LOGICAL_W, MELD_SCALE, OTHER_SCALE, PILE_POS, RED3_SCALE,
                       SEAT_PLACES, STOCK_POS, team_bands)
@@ -41,7 +43,6 @@ PILE_SHOWN = 6               # the top pile cards drawn (and every sideways card
 PILE_Z = 100
 PILE_FAN = 1.5               # each card under the top one peeks out by this much
 PILE_FAN_DEPTH = 5
-SIDEWAYS = 90                # the angle of a card lying across the pile or under a canasta
 PILE_DROP_MARGIN = 30        # a drop near the pile counts as on it
 COUNT_LABEL_DY = 62          # "Stock 40" and "Pile 7" sit this far below the cards' centres
 
@@ -62,20 +63,12 @@ BACKS_SPAN_V, BACKS_STEP_V = 150, 10.0
 MELD_SLOT = 68.0             # the widest a meld's column gets
 MELD_MIN_SCALE = 0.40         # a side with many melds (Samba) gets smaller cards, never overlapping
 MELD_COLUMN_GAP = 4           # at least this much felt between two meld columns
-MELD_Z = 400
-MELD_FAN = 15                # each card of a short meld shows this much of its top (at MELD_SCALE)
-MELD_FAN_MIN = 2.0           # a fan closes up to this (only hand-made long fans get there)
 BAND_PAD = 10
 BAND_PAD_RED3 = 52           # room for the red threes at the band's left end, and for the ring that marks
                              # a meld just made beside them (it reached over their column at 46)
 STAGED_Z = 520
 RED3_X, RED3_Y, RED3_STEP, RED3_Z = 24, 30, 16, 150
-MELD_TOP_PAD = 3             # the cards start this far below the band's top
-MELD_LABEL_DY = 2            # a meld's label ends this far above the band's bottom
 MELD_LINE = 15               # one line of a meld's label (room for 12 px text at 1024 x 640)
-MELD_LABEL_GAP = 1           # felt between a meld's cards and its label
-CANASTA_WILD_PEEK = 34       # the wild cards under a canasta peek out this far (at MELD_SCALE)
-CANASTA_WILD_STEP = 7
 
 # -- buttons and panels
 BUTTON_COLUMNS = 2
@@ -166,7 +159,7 @@ class FaceDown(NamedTuple):
 
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
-    feet: tuple[tuple[int, ...], ...] = ()     # each seat's foot still face down (Hand and Foot)
+    feet: tuple[tuple[int, ...], ...] = ()     # each seat's foot still face down (a game with feet)
 
 
 def face_down_ids(st, viewer: Optional[int]) -> FaceDown:
@@ -259,95 +252,6 @@ def backs_half_width(n: int, orient: str) -> float:
     return (n - 1) * back_step(n, orient) / 2 + CARD_W * OTHER_SCALE / 2
 
 
-def meld_order(m) -> list[int]:
-    """The cards of a meld in the order they are fanned: a sequence in rank order (low
-    at the top), a group its naturals then its wild cards, a wild meld twos then jokers."""
-    if m.kind == "sequence":
-        return sorted(m.cards, key=lambda c: (RANK_OF[c], c))
-    if m.kind == "wild":
-        return sorted(m.cards, key=lambda c: (KIND_OF[c] != TWO, c))
-    return [c for c in m.cards if not WILD_OF[c]] + [c for c in m.cards if WILD_OF[c]]
-
-
-def column_key(m):
-    """Where a meld stands in its side's row: groups by rank (several groups of one rank
-    side by side, oldest first), then sequences by suit and low end, wild melds, black threes."""
-    if m.kind == "sequence":
-        ranks = [RANK_OF[c] for c in m.cards]
-        return (1, SUIT_OF[m.cards[0]] if m.cards else 0, min(ranks, default=0), m.id)
-    return ({"group": 0, "wild": 2}.get(m.kind, 3), m.rank, 0, m.id)
-
-
-def squared_poses(m, x: float, top_y: float, scale: float) -> dict[int, Pose]:
-    """A closed run or wild canasta (samba, escalera, bolivia): one square stack, its
-    highest card (a joker for a bolivia when it has one) on top."""
-    order = meld_order(m)
-    poses = {}
-    for k, c in enumerate(order):
-        poses[c] = Pose(x + 1, top_y + 1 + min(k, 3) * 0.8, True, 0, scale, MELD_Z + k)
-    top = order[-1]
-    poses[top] = Pose(x, top_y, True, 0, scale, MELD_Z + len(order) + 1)
-    return poses
-
-
-def meld_label_lines(m) -> int:
-    """Lines under a meld: a canasta's mark, its size and its points on three lines; a
-    sequence's run, then its points; any other meld its size and points on one line
-    (a fan of six keeps room to show every card)."""
-    if m.canasta is not None:
-        return 3
-    return 2 if m.kind == "sequence" else 1
-
-
-def fan_step(n: int, scale: float, room: Optional[float]) -> float:
-    """The spacing of a fan of ``n`` cards whose last card may start at most ``room``
-    below the first: the full fan when it fits, closed up when it does not."""
-    step = MELD_FAN * scale / MELD_SCALE
-    if room is not None and n > 1:
-        step = min(step, max(MELD_FAN_MIN, room / (n - 1)))
-    return step
-
-
-def meld_poses(m, x: float, top_y: float, scale: float = MELD_SCALE, sideways: bool = True,
-               fan_room: Optional[float] = None) -> dict[int, Pose]:
-    """A short meld is fanned downwards (a sequence in rank order); a canasta is squared
-    up with its wild cards sideways beneath and a natural on top (red for a natural
-    canasta, black for a mixed one when there is one); a samba, escalera or bolivia is
-    squared up as one stack. ``sideways``: False where the column is too narrow for a
-    card lying across (the wild cards under a canasta then peek out upright).
-    ``fan_room``: how far below the first card's centre the last card's centre may
-    lie (the label under the meld stays clear): a long fan, or the wild cards under
-    a canasta, close up to fit."""
-    poses = {}
-    if (m.canasta is not None) and m.kind in ("sequence", "wild"):
-        return squared_poses(m, x, top_y, scale)
-    if (m.canasta is not None):
-        naturals = [c for c in m.cards if not WILD_OF[c]]
-        wilds = [c for c in m.cards if WILD_OF[c]]
-        want_red = not wilds
-        reds = [c for c in naturals if (SUIT_OF[c] in (1, 2)) == want_red]
-        top = reds[-1] if reds else naturals[-1]
-        peek, wstep = CANASTA_WILD_PEEK * scale / MELD_SCALE, CANASTA_WILD_STEP * scale / MELD_SCALE
-        reach = peek + max(len(wilds) - 1, 0) * wstep + (CARD_W - CARD_H) * scale / 2 * bool(sideways)
-        if fan_room is not None and wilds and reach > fan_room:
-            shrink = max(fan_room, 0) / reach
-            peek, wstep = peek * shrink, wstep * shrink
-        z = MELD_Z
-        for k, c in enumerate(wilds):
-            poses[c] = Pose(x, top_y + peek + k * wstep, True, SIDEWAYS if sideways else 0, scale, z)
-            z += 1
-        for k, c in enumerate([c for c in naturals if c != top]):
-            poses[c] = Pose(x + 1, top_y + 1 + min(k, 3) * 0.8, True, 0, scale, z)
-            z += 1
-        poses[top] = Pose(x, top_y, True, 0, scale, z + 1)
-    else:
-        order = meld_order(m)
-        step = fan_step(len(order), scale, fan_room)
-        for k, c in enumerate(order):
-            poses[c] = Pose(x, top_y + k * step, True, 0, scale, MELD_Z + k)
-    return poses
-
-
 def button_rects(count: int, area: pygame.Rect, height: int = BUTTON_H) -> list[pygame.Rect]:
     """The places of ``count`` visible buttons ``height`` high, in rows of two from the area's top left."""
     out = []
@@ -418,19 +322,6 @@ def _hands(st: Observation, down: FaceDown, opts: LayoutOptions, out: TableLayou
 BAND_USUAL_H = 160           # a band's height in today's 800-high table
 
 
-def _natural_height(m, scale: float, label_h: float) -> float:
-    """How high a meld's column is with its fan fully open and its label under it."""
-    if m.canasta is not None and m.kind in ("sequence", "wild"):
-        cards = CARD_H * scale + 4
-    elif m.canasta is not None:
-        wilds = sum(1 for c in m.cards if WILD_OF[c])
-        cards = CARD_H * scale + (CANASTA_WILD_PEEK + max(wilds - 1, 0) * CANASTA_WILD_STEP) * scale / MELD_SCALE \
-            if wilds else CARD_H * scale + 4
-    else:
-        cards = CARD_H * scale + (len(m.cards) - 1) * MELD_FAN * scale / MELD_SCALE
-    return MELD_TOP_PAD + cards + MELD_LABEL_GAP + label_h + MELD_LABEL_DY + 2
-
-
 def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
     """Each side's melds in columns along its band: every meld's cards inside its own
     area (``out.meld_areas``), its label in the lines under that area, never on a card."""
@@ -439,10 +330,11 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
     out.viewer_team = vteam
     fr = out.frame
     out.bands = fr.bands(r.players, r.teams, vteam)
+    own = table_part(r)
     for team, band in out.bands.items():
         team_melds = st.melds[team]
         order = sorted(range(len(team_melds)), key=lambda i: column_key(team_melds[i]))
-        order, stacked = stacked_books(st, team_melds, order)   # books of a rank share a column
+        order, stacked = own.stack_melds(st, team_melds, order)   # Hand and Foot: books of a rank share a column
         columns = [("meld", i) for i in order]
         if team == vteam and opts.staged and opts.show_hand:
             columns += [("staged", j) for j in range(len(opts.staged))]
@@ -466,7 +358,7 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
             # a band taller than usual (a taller window): the labels under the longest fan's
             # natural length, not at the band's far bottom away from their cards
             label_y = band.y + min(band.h, max(BAND_USUAL_H, max(
-                [_natural_height(team_melds[i], scale, min(most, meld_label_lines(team_melds[i])) * line)
+                [natural_height(team_melds[i], scale, min(most, meld_label_lines(team_melds[i])) * line)
                  for i in order] + [0]))) - MELD_LABEL_DY
         sideways = CARD_H * scale <= slot - MELD_COLUMN_GAP
         for kind, idx in columns:
@@ -499,6 +391,20 @@ def _melds(st, opts: LayoutOptions, out: TableLayout) -> None:
             out.zones["meld_area"] = band
 
 
+def place_stacked(out: TableLayout, team_melds, under: dict[int, int]) -> None:
+    """The melds a game stacks under another's column (``under``: meld index -> the
+    index of the meld it lies under) squared beneath that meld's top card."""
+    depth: dict[int, int] = {}
+    for i, base in under.items():
+        top = max((out.targets[c] for c in team_melds[base].cards if c in out.targets),
+                  key=lambda p: p.z, default=None)
+        if top is None:
+            continue
+        k = depth[base] = depth.get(base, 0) + 1
+        for j, c in enumerate(team_melds[i].cards):
+            out.targets[c] = Pose(top.x + 1.5 * k, top.y + 1.5 * k, True, 0, top.scale, top.z - 60 * k - 20 + j)
+
+
 def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout:
     """The table as ``opts`` shows it to the seat that observed ``ob`` (its
     ``seat`` is ``opts.viewer``, or 0 when there is none); ``down`` gives only the
@@ -509,7 +415,7 @@ def lay_out(ob: Observation, down: FaceDown, opts: LayoutOptions) -> TableLayout
                       height=opts.height, frame=frame(opts.height, opts.card, opts.text, ob.rules.teams))
     _stock_and_pile(ob, down, out)
     _hands(ob, down, opts, out)
-    lay_out_feet(ob, down.feet, opts.viewer, out)
+    table_part(ob.rules).lay_out(ob, down, opts.viewer, out)   # the game's own cards (a foot)
     _melds(ob, opts, out)
     return out
 

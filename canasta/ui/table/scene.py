@@ -23,14 +23,13 @@ from ...engine.record import Game
 from ...engine.state import DRAW, PLAY
 from ...vocab import DEFAULT_LEVEL, SEAT_NAMES  # noqa: F401  (canasta.ui.table offers SEAT_NAMES)
 from ..layout import View
-from ..controls import Control
 from ..focus import FocusGroup
 from ..scene import Scene
 from ..widgets import Button
 from .pieces import game_pieces
 from .controller import TableController
 from .gestures import can_drag_meld, drop_targets
-from .keyboard import SCORES_KEY, MeldFocus
+from .keyboard import SCORES_KEY, HandFocus, MeldFocus
 from .layout import (BUTTON_AREA, DIALOG_NO, DIALOG_YES, MENU_BUTTON, sheet_buttons,
                      button_rects, card_rect, zone_at)
 from .view import PRIVACY_SUMMARY_BUTTON, TableView, drag_pose
@@ -54,44 +53,6 @@ class Drag:
     active: bool = False
     targets: Optional[dict] = None      # zone name -> ("do" | "stage" | "no", payload)
     from_meld: Optional[int] = None     # the id of the side's meld picked up (merge_groups)
-
-
-class HandFocus(Control):
-    """The viewer's hand as one stop of the keyboard focus (see the module documentation)."""
-
-    def __init__(self, scene: "TableScene"):
-        super().__init__("hand", "Your hand: Left and Right move, Space picks a card")
-        self.scene = scene
-        self.index = 0                       # the focused card's place in the hand
-
-    def can_focus(self) -> bool:
-        return bool(self.scene.hand_order)
-
-    def can_press(self) -> bool:
-        return False
-
-    def card(self) -> Optional[int]:
-        order = self.scene.hand_order
-        return order[min(self.index, len(order) - 1)] if order else None
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        ctl, k = self.scene.ctl, event.key
-        order = self.scene.hand_order
-        if k in (pygame.K_LEFT, pygame.K_RIGHT) and order:
-            self.index = (min(self.index, len(order) - 1) + (1 if k == pygame.K_RIGHT else -1)) % len(order)
-            return True
-        if not ctl.my_turn() or not order:
-            return False
-        if k == pygame.K_SPACE:
-            ctl.toggle(self.card())
-            return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and ctl.staged:
-            ctl.lay_down()
-            return True
-        if k == pygame.K_x and not ctl.selected:
-            ctl.discard(self.card())
-            return True
-        return False
 
 
 class TableScene(Scene):

@@ -4,7 +4,7 @@ frozen, and the score sheet's rows, from the controller and the state; no drawin
 from __future__ import annotations
 
 from ...engine.state import ANSWER, DRAW
-from .feet import foot_note
+from .pieces import table_part
 from .gestures import staging_note
 
 
@@ -38,7 +38,7 @@ def status_line(ctl) -> str:
     if st.phase == ANSWER:
         return f"{ctl.seat_name(st.turn)} asks you: may I go out?"
     team = st.team_of(actor)
-    foot = foot_note(st, actor)
+    foot = table_part(st.rules).status_note(st, actor)   # the game's own words first ("Your foot waits")
     if st.phase == DRAW:
         if not st.stock:
             if st.pile_becomes_stock():
