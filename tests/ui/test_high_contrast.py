@@ -132,3 +132,32 @@ def test_the_high_contrast_table_is_plain_black_with_white_edged_cards(launch):
     app.settings.high_contrast = False
     app.apply_settings()
     assert not draw.HIGH_CONTRAST
+
+
+def test_a_drop_target_that_stages_is_told_by_its_shape_not_only_its_colour(launch):
+    """While cards are dragged, a zone where the drop plays at once is outlined whole and
+    one where it stages the cards shows only its corners: the two differ for a player who
+    cannot tell green from gold (in either theme)."""
+    from canasta.ui.table.layout import zone_rect
+    from canasta.ui.table.scene import Drag
+    from canasta.ui.table.view import DROP_OK, DROP_STAGE
+    app, session = launch(["--seed", "1234"])
+    for high in (False, True):
+        app.settings.high_contrast = high
+        app.apply_settings()
+        table = app.scene
+        lay = table.ctl.layout
+        card = table.hand_order[0]
+        table.drag = Drag([card], False, (0, 0), (0, 0), active=True,
+                          targets={"pile": ("do", None), "meld_area": ("stage", None)})
+        app.step(1 / 60, [])
+        v = table.view
+
+        def lit(name, colour):
+            r = v.rect(zone_rect(lay, name)).inflate(6, 6)
+            edge = {"top-middle": (r.centerx, r.top + 1), "top-left": (r.left + v.size(14), r.top + 1)}
+            return {k: tuple(app.screen.get_at(p))[:3] == colour for k, p in edge.items()}
+
+        assert lit("pile", DROP_OK) == {"top-middle": True, "top-left": True}
+        assert lit("meld_area", DROP_STAGE) == {"top-middle": False, "top-left": True}
+        table.drag = None

@@ -318,8 +318,12 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
                 if rect is None:
                     continue
                 width = (v.size(4) if name == hover else v.size(2)) * (2 if theme.HIGH_CONTRAST else 1)
-                pygame.draw.rect(surf, DROP_OK if what == "do" else DROP_STAGE, v.rect(rect).inflate(6, 6),
-                                 width=width, border_radius=v.size(10))
+                if what == "do":
+                    pygame.draw.rect(surf, DROP_OK, v.rect(rect).inflate(6, 6), width=width,
+                                     border_radius=v.size(10))
+                else:
+                    # staging is told by its shape as well as its colour: corners only
+                    corner_brackets(surf, DROP_STAGE, v.rect(rect).inflate(6, 6), width, v.size(22))
 
     # -- what happened, and whose turn it is
     def _turn(self, surf, v: View) -> None:
@@ -363,3 +367,13 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
                 continue
             pygame.draw.rect(surf, HINT_INK, v.rect(r).inflate(8, 8), width=max(3, v.size(3)),
                              border_radius=v.size(10))
+
+
+def corner_brackets(surf, colour, rect: pygame.Rect, width: int, arm: int) -> None:
+    """The four corners of ``rect`` drawn as brackets (a target that stages cards, told
+    apart from one that plays them, outlined whole, without relying on colour)."""
+    arm = max(4, min(arm, rect.width // 3, rect.height // 3))
+    for (x, y), (dx, dy) in (((rect.left, rect.top), (1, 1)), ((rect.right - 1, rect.top), (-1, 1)),
+                             ((rect.left, rect.bottom - 1), (1, -1)), ((rect.right - 1, rect.bottom - 1), (-1, -1))):
+        pygame.draw.line(surf, colour, (x, y), (x + dx * arm, y), width)
+        pygame.draw.line(surf, colour, (x, y), (x, y + dy * arm), width)
