@@ -45,6 +45,7 @@ def drawn_faces(app, scene) -> list[tuple[int, int, int]]:
 
     app.art.face = recording
     scene.ctl.dirty = True
+    scene.painter.forget_layer()       # every card drawn this frame (none kept from the last)
     app.step(1 / 60, [])
     app.art.face = real
     return seen

@@ -211,12 +211,14 @@ def test_the_still_layer_draws_the_same_pixels_as_every_card_in_turn(monkeypatch
     settle(app, scene)
     same()
     # a card in the middle of an open meld's fan about to move: it and the cards lying
-    # over it are drawn in turn over the layer
+    # over it are drawn in turn over the layer, which is mended where they lay
     fan = next(m for team in scene.state.melds for m in team if m.canasta is None and len(m.cards) >= 3)
     sp = ctl.animator.sprites[fan.cards[1]]
     sp.start = sp.target
     sp.delay, sp.elapsed, sp.duration = 0.5, 0.1, 0.3
+    patched = painter.patches
     same()
+    assert painter.patches > patched
     sp.delay = sp.elapsed = sp.duration = 0.0
     same()
     # a meld's card flies back over the other melds, half-way
@@ -238,6 +240,14 @@ def test_the_still_layer_draws_the_same_pixels_as_every_card_in_turn(monkeypatch
     app.keyboard_used = True
     same()
     assert painter._ring_card in scene.hand_order
+    app.keyboard_used = False
+    # the turn passes to the next seat: its outline moves, the layer is mended in place
+    # (where the outline was and where it is), and still draws the same pixels
+    patched = painter.patches
+    scene.state.turn = (scene.state.turn + 1) % 4
+    ctl.relayout()
+    same()
+    assert painter.patches > patched
 
 
 def test_a_crowded_band_labels_books_by_kind_not_by_a_cut_word(monkeypatch):

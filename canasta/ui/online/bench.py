@@ -37,12 +37,39 @@ def _wait(pending, seconds: float = 20.0):
 
 WARM_FRAMES = 5       # as the crowded tables' bench: the art caches fill
 
+#: every table of the bench plays the same first deal, with seat 1 dealing: the local
+#: table is ``Game(Rules(), BENCH_SEED, BENCH_DEALER)``; a table server is made to draw
+#: it as its first seed (bench only: a real server draws each from the operating system)
+BENCH_SEED = "frame-bench"
+BENCH_DEALER = 1
+#: run in the outside server's process before the server starts, and in this process
+#: while the hosted table is made (see :func:`fixed_deals`)
+_FIXED = (
+    "import itertools, canasta.net.table as t\n"
+    "_n = itertools.count()\n"
+    "def _seed():\n"
+    "    k = next(_n)\n"
+    "    return 'SEED' if k == 0 else 'SEED:' + str(k)\n"
+    "t.fresh_seed = _seed\n"
+    "class _Dealer:\n"
+    "    @staticmethod\n"
+    "    def randbelow(n): return DEALER\n"
+    "t.secrets = _Dealer\n")
+
+
+def fixed_deals(namespace: dict | None = None) -> None:
+    """Make the table server of this process (or of a ``python -c`` program) deal
+    :data:`BENCH_SEED` first, with :data:`BENCH_DEALER` dealing."""
+    exec(_FIXED.replace("SEED", BENCH_SEED).replace("DEALER", str(BENCH_DEALER)), namespace or {})
+
 
 def _outside_server(folder: str):
     """A table server in a program of its own on 127.0.0.1 (the process, its URL)."""
     import subprocess
     import sys
-    proc = subprocess.Popen([sys.executable, "-m", "canasta.server", "--host", "127.0.0.1", "--port", "0",
+    program = (_FIXED.replace("SEED", BENCH_SEED).replace("DEALER", str(BENCH_DEALER))
+               + "import sys\nfrom canasta.server import main\nsys.exit(main(sys.argv[1:]))\n")
+    proc = subprocess.Popen([sys.executable, "-c", program, "--host", "127.0.0.1", "--port", "0",
                              "--data", folder], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = proc.stdout.readline().strip()
     if not line.startswith("listening on "):
@@ -102,13 +129,17 @@ def bench_online_frames(frames: int = 600, size=(1280, 800), kinds=("local", "ho
         link = proc = None
         folder = tempfile.TemporaryDirectory()
         if kind == "local":
-            scene = TableScene(app, Game(Rules(), 7), default_seats(4, 1, "easy"))
+            scene = TableScene(app, Game(Rules(), BENCH_SEED, BENCH_DEALER), default_seats(4, 1, "easy"))
         else:
             url = ""
             if kind == "joined":
                 proc, url = _outside_server(folder.name)
             # the same pace of moves: a local table waits for the cards to land before the
             # next computer decides (about 0.3 s at "fast"); the server does not wait for them
+            if kind == "hosted":
+                import canasta.net.table as server_tables
+                kept = (server_tables.fresh_seed, server_tables.secrets)
+                fixed_deals()
             scene, link = _online_scene(app, settings.computer_pause + 0.3, url)
         app.set_scene(scene)
         player = make_player("easy")
@@ -147,6 +178,8 @@ def bench_online_frames(frames: int = 600, size=(1280, 800), kinds=("local", "ho
               f"the {len(drawn)} drawn: median {statistics.median(drawn) if drawn else 0.0:.2f} ms, "
               f"p95 {drawn_p95:.2f} ms{extra}")
         app.close()
+        if kind == "hosted":
+            server_tables.fresh_seed, server_tables.secrets = kept
         if link is not None:
             link.close()
         if proc is not None:

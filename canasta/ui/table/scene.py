@@ -155,6 +155,7 @@ class TableScene(Scene):
 
     def resize(self) -> None:
         self.ctl.dirty = True
+        self.painter.forget_layer()
         if (self.ctl.log_mode == "pinned" or self.ctl.layout_options().height != self.ctl.layout.height):
             self.ctl.refresh()        # the pinned log's width and the table's height follow the window's shape
         self.place_controls()

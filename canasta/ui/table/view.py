@@ -32,6 +32,10 @@ from ..layout import OTHER_SCALE
 DROP_OK = (110, 230, 130)
 DROP_STAGE = GOLD
 BAND_SHADE = (0, 0, 0, 38)
+#: the still layer is mended in place (not put together again) when at most this many
+#: of its cards came or went, over at most this share of the window
+PATCH_MOST_CARDS = 16
+PATCH_MOST_AREA = 0.25
 SHADOW = (0, 0, 0, 70)
 DRAG_FAN = 16                 # dragged cards gather in a fan under the pointer
 MARK_INK = (255, 150, 70)     # the ring round the cards of a player's last move
@@ -82,6 +86,8 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
         self._layer_wanted: Optional[tuple] = None       # the last frame's key (built when it holds)
         self._bounds: dict = {}                           # card -> (pose, what it covers at that pose)
         self._under_keys: Optional[tuple] = None          # (layout, what lies under the cards in it)
+        self.patches = 0                                  # times the layer was mended in place
+        self._changing = False                            # the last drawn frame changed the layer
 
     # -- the frame
     def draw(self, surf: pygame.Surface) -> None:
@@ -166,10 +172,13 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
         A card is drawn over the layer, in its turn, when it moves or is about to, lies in
         the viewer's hand or has the keyboard's ring, and so does every card overlapping
         one of these (and so on), so that each card drawn over the layer meets none in
-        it: the frame is the same, pixel for pixel, as drawing every card in order. The
-        layer is put together when the same cards have kept still for two frames (a
-        change each frame costs no more than before); never during a drag, whose drop
-        zones follow the pointer."""
+        it: the frame is the same, pixel for pixel, as drawing every card in order.
+
+        When what the layer holds changes, it is mended in place where only a few still
+        cards came or went (:meth:`_patch_layer`), or else put together again at once;
+        but if it was put together on the frame before as well (a change each frame),
+        the frame is drawn as ever until the same cards keep still for two frames. No
+        layer during a drag, whose drop zones follow the pointer."""
         if dragging:
             self._layer_wanted = None
             return None, order
@@ -212,13 +221,16 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
         kept = tuple((card, pose, card in selected, card in marked)
                      for (card, pose, _), x in zip(order, live) if not x)
         self._background(surf, v)
-        key = (surf.get_size(), self._bg_key, self._under_key(), kept)
+        key = (surf.get_size(), self._bg_key) + self._under_key(v) + (kept,)
         over = [item for item, x in zip(order, live) if x]
-        if key == self._layer_key:
+        if key == self._layer_key or self._patch_layer(v, key, [r for r, x in zip(rects, live) if not x]):
+            self._changing = False
             return self._layer, over
-        if key != self._layer_wanted:           # changed since the last frame: drawn as ever
+        if self._changing and key != self._layer_wanted:
+            # changed again right after a change: drawn as ever, until it holds
             self._layer_wanted = key
             return None, order
+        self._changing = True
         layer = self._layer
         layer.blit(self._bg, (0, 0))
         self._under_cards(layer, v)
@@ -227,10 +239,63 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
         self._layer_key = key
         return layer, over
 
-    def _under_key(self) -> tuple:
-        """What :meth:`_under_cards` draws from (the still layer is kept while it holds):
-        the seats' labels and whose turn it is, each side's band, name, meld points and
-        first-meld need, the hint's zones and the stock, and the window's look."""
+    def forget_layer(self) -> None:
+        """Put the still layer together anew at the next frame (its words may have
+        changed: another language, another text size)."""
+        self._layer_key = self._layer_wanted = None
+        self._changing = False
+
+    def _patch_layer(self, v: View, key: tuple, kept_rects: list) -> bool:
+        """Bring the layer up to ``key`` by drawing again only where still cards came or
+        went (a card laid on the pile, a meld's cards setting off), the turn's outline
+        moved or the stock's edges changed, when nothing else in it changed: the felt,
+        what lies under the cards and the cards crossing those places are drawn there
+        again, in their order, clipped to each place, so the layer is the very one a
+        rebuild would make. False when a rebuild is wanted (another window size, look,
+        band header or hint, or too much changed)."""
+        old = self._layer_key
+        if old is None or old[:3] != key[:3]:
+            return False
+        kept = key[5]
+
+        def flat(item):        # a pose is not hashable: its values are
+            card, p, selected, marked = item
+            return (card, p.x, p.y, p.face_up, p.angle, p.scale, p.z, selected, marked)
+
+        before, after = {flat(i): i for i in old[5]}, {flat(i): i for i in kept}
+        changed = [before.get(k) or after[k] for k in before.keys() ^ after.keys()]
+        if len(changed) > PATCH_MOST_CARDS:
+            return False
+        places = []
+        for card, pose, selected, marked in changed:
+            r = self._card_bounds(v, pose)
+            places.append(r.inflate(8, 8) if selected or marked else r)
+        if old[3] != key[3]:                   # the turn's outline
+            places += [pygame.Rect(r) for r in (old[3], key[3]) if r]
+        if old[4] != key[4]:                   # the stock's edges (drawn up to 6 px up and left)
+            places += [pygame.Rect(r).inflate(8, 8).move(-3, -3) for r in (old[4][1], key[4][1]) if r]
+        places = merged(places)
+        layer = self._layer
+        if not places or sum(r.w * r.h for r in places) > layer.get_width() * layer.get_height() * PATCH_MOST_AREA:
+            return False
+        for place in places:
+            layer.set_clip(place)
+            layer.blit(self._bg, place, place)
+            self._under_cards(layer, v)
+            for (card, pose, _selected, _marked), r in zip(kept, kept_rects):
+                if r.colliderect(place):
+                    self._card(layer, v, card, pose)
+        layer.set_clip(None)
+        self._layer_key = key
+        self.patches += 1
+        return True
+
+    def _under_key(self, v: View) -> tuple:
+        """What :meth:`_under_cards` draws from (the still layer is kept while it holds),
+        in three parts: (everything but the two below: each side's band, name, meld
+        points and first-meld need, the hint's zones, the window's look...; the outline
+        of the seat whose turn it is; the stock's edges). The last two may change with
+        the layer mended in place (:meth:`_patch_layer`)."""
         ctl = self.scene.ctl
         lay, st = ctl.layout, ctl.state
         hit = self._under_keys
@@ -238,14 +303,16 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
             seen = lay.seen
             sides = tuple((team, tuple(band), ctl.team_name(team), sum(meld_points(m) for m in seen.melds[team]),
                            bool(seen.melds[team]), seen.minimums[team]) for team, band in lay.bands.items())
-            seats = tuple(item for item in lay.labels if isinstance(item, SeatLabel))
-            stock = (seen.stock_size, tuple(lay.zones["stock"]) if seen.stock_size else None)
-            hit = self._under_keys = (lay, (sides, seats, stock, lay.viewer_team, bool(ctl.humans)))
+            backs = min(4, seen.stock_size // 12 + 1) if seen.stock_size else 0
+            stock = (backs, tuple(v.rect(lay.zones["stock"])) if backs else None)
+            hit = self._under_keys = (lay, (sides, lay.viewer_team, bool(ctl.humans)), stock)
         hints = tuple((name, tuple(r) if r is not None else None)
                       for name in (ctl.hint_zones or ()) for r in (zone_rect(lay, name),))
         art = self.app.art
-        return hit[1] + (hints, st.turn, st.deal_over, ctl.viewer, ctl.show_hand(), _Same(art), art.back_theme,
+        turn = self._turn_rect(v)
+        rest = hit[1] + (hints, st.deal_over, ctl.viewer, ctl.show_hand(), _Same(art), art.back_theme,
                          art.four_colour, art.show_points)
+        return rest, tuple(turn) if turn else None, hit[2]
 
     @staticmethod
     def _card_bounds(v: View, pose: Pose) -> pygame.Rect:
@@ -326,12 +393,12 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
                     corner_brackets(surf, DROP_STAGE, v.rect(rect).inflate(6, 6), width, v.size(22))
 
     # -- what happened, and whose turn it is
-    def _turn(self, surf, v: View) -> None:
-        """The seat whose turn it is: its hand's area outlined and its label lit."""
+    def _turn_rect(self, v: View) -> Optional[pygame.Rect]:
+        """Where the seat whose turn it is is outlined (window pixels), or None."""
         ctl = self.scene.ctl
         st = ctl.state
         if st.deal_over:
-            return
+            return None
         for item in ctl.layout.labels:
             if not isinstance(item, SeatLabel) or item.seat != st.turn:
                 continue
@@ -347,16 +414,23 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
                 else:
                     r = pygame.Rect(item.x - thick, item.y - half, 2 * thick, 2 * half)
                 r = r.inflate(16, 16)
-            rr = v.rect(r)
-            glow = self._glows.get(rr.size)
-            if glow is None:
-                if len(self._glows) > 8:
-                    self._glows.clear()
-                glow = pygame.Surface(rr.size, pygame.SRCALPHA)
-                pygame.draw.rect(glow, (*TURN_INK, 34), glow.get_rect(), border_radius=v.size(12))
-                self._glows[rr.size] = glow
-            surf.blit(glow, rr)
-            pygame.draw.rect(surf, TURN_INK, rr, width=max(2, v.size(2)), border_radius=v.size(12))
+            return v.rect(r)
+        return None
+
+    def _turn(self, surf, v: View) -> None:
+        """The seat whose turn it is: its hand's area outlined and its label lit."""
+        rr = self._turn_rect(v)
+        if rr is None:
+            return
+        glow = self._glows.get(rr.size)
+        if glow is None:
+            if len(self._glows) > 8:
+                self._glows.clear()
+            glow = pygame.Surface(rr.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*TURN_INK, 34), glow.get_rect(), border_radius=v.size(12))
+            self._glows[rr.size] = glow
+        surf.blit(glow, rr)
+        pygame.draw.rect(surf, TURN_INK, rr, width=max(2, v.size(2)), border_radius=v.size(12))
 
     def _hint_zones(self, surf, v: View) -> None:
         """Where the hint's cards go: the melds, the meld area, the pile or the stock."""
@@ -377,3 +451,17 @@ def corner_brackets(surf, colour, rect: pygame.Rect, width: int, arm: int) -> No
                              ((rect.left, rect.bottom - 1), (1, -1)), ((rect.right - 1, rect.bottom - 1), (-1, -1))):
         pygame.draw.line(surf, colour, (x, y), (x + dx * arm, y), width)
         pygame.draw.line(surf, colour, (x, y), (x, y + dy * arm), width)
+
+
+def merged(rects: list) -> list:
+    """The rectangles with every two that overlap joined into one (until none do)."""
+    out: list = []
+    for r in rects:
+        r = pygame.Rect(r)
+        while True:
+            hit = r.collidelist(out)
+            if hit < 0:
+                break
+            r = r.union(out.pop(hit))
+        out.append(r)
+    return out
