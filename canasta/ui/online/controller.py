@@ -26,6 +26,7 @@ from ...engine.record import action_to_json
 from ...engine.state import DEAL_OVER, GAME_OVER
 from ...net.link import NetLink, Note, Update
 from ..table.controller import TableController
+from ..table.gestures import judge
 from ..table.layout import TableLayout, lay_out
 from .facedown import FaceDownIds
 from .seats import seat_configs
@@ -138,6 +139,12 @@ class OnlineController(TableController):
 
     def my_turn(self) -> bool:
         return self.link_state == "up" and self.sent is None and super().my_turn()
+
+    def play_drop(self, drop) -> bool:
+        """A drop at an online table: the server plays the game, so the drop is not
+        tried on this copy of it; its move is the one the engine previews, and it is
+        sent as any move is (or the cards are staged, or slide back with the reason)."""
+        return self.perform_previewed(judge(self.state, drop))
 
     def perform(self, action, quiet: bool = False) -> bool:
         """Check ``action`` here, then send it; the table changes when the server answers."""
@@ -273,14 +280,7 @@ class OnlineController(TableController):
 
     def tick(self, dt: float) -> None:
         self.receive()
-        self.animator.set_speed(self._speed())
-        self.animator.update(dt)
-        self.toast.update(dt)
-        self.voice.tick()
-        if self.marks and not self.animator.busy:
-            self.marks = {seat: (cards, left - dt) for seat, (cards, left) in self.marks.items() if left - dt > 0}
-        if self.hints.pending:
-            self._poll_ai()
+        self.advance(dt)
         if self.ticket is not None:
             self._poll_ai()
         if self.state.deal_over and not self.animator.busy:
@@ -291,10 +291,6 @@ class OnlineController(TableController):
             from ...engine import legal_actions
             self.ticket = self.app.ai.request(self.me, self.obs, legal_actions(self.state), "easy")
             self._ticket_key = (len(self.game.actions), self.me)
-
-    def _speed(self):
-        from ..anim import motion_speed
-        return motion_speed(self.app.settings)
 
     def idle(self) -> bool:
         # the seats' countdown changes every second; the banner with it

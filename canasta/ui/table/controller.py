@@ -405,22 +405,11 @@ class TableController(DealLog, Refusals, Drops, Undo):
     # ------------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
         """The frame's step: animations, hints, computer turns, the end of a deal."""
-        self.animator.set_speed(motion_speed(self.app.settings))
         if self.skipping:
             if self.animator.busy:
                 self.animator.snap(self.layout.targets)
             self.pause = 0.0
-        self.animator.update(dt)
-        self.toast.update(dt)
-        self.voice.tick()
-        if self.marks and not self.animator.busy:
-            self.marks = {seat: (cards, left - dt) for seat, (cards, left) in self.marks.items() if left - dt > 0}
-        if self.hints.pending:
-            self._poll_ai()
-            text = self.hints.progress_text() if self.hints.pending else ""
-            if text and (text != self.toast.message or self.toast.left < 0.5):
-                self.toast.show(text, 2)   # the hint's progress mark
-                self.dirty = True
+        self.advance(dt)
         if self.animator.busy:
             return
         if self.pause > 0:
@@ -441,6 +430,23 @@ class TableController(DealLog, Refusals, Drops, Undo):
             return
         self.ticket = self.app.ai.request(actor, observe(st, actor), legal_actions(st), self.seats[actor].level)
         self._ticket_key = (len(self.game.actions), actor)
+
+    def advance(self, dt: float) -> None:
+        """The frame's time for what moves and fades, at any table (local or online): the
+        cards at the speed the settings say, the message, the voice, the rings of the
+        last moves, and a hint being thought about (its progress shown)."""
+        self.animator.set_speed(motion_speed(self.app.settings))
+        self.animator.update(dt)
+        self.toast.update(dt)
+        self.voice.tick()
+        if self.marks and not self.animator.busy:
+            self.marks = {seat: (cards, left - dt) for seat, (cards, left) in self.marks.items() if left - dt > 0}
+        if self.hints.pending:
+            self._poll_ai()
+            text = self.hints.progress_text() if self.hints.pending else ""
+            if text and (text != self.toast.message or self.toast.left < 0.5):
+                self.toast.show(text, 2)   # the hint's progress mark
+                self.dirty = True
 
     def _poll_ai(self) -> None:
         result = self.app.ai.poll()

@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ...engine import Meld, is_legal
-from ...engine.record import Game
-from .gestures import Play, Refuse, Stage, after_staging, judge, propose
+from .gestures import Play, Refuse, Stage, after_staging, propose
 
 
 class Drops:
@@ -43,14 +42,9 @@ class Drops:
         game plays it, in their order; refused every way, the cards are staged when the
         drop allows it, else they slide back with the engine's sentence. A lesson's guide
         that would keep a reading back has the engine asked instead (nothing is played),
-        so that its words or the refusal's are said, as for any drop.
-
-        A game played elsewhere (an online seat's: the server plays it) is not judged by
-        playing it here: the drop's move is the one the engine previews, and it is
-        performed (sent) as any move is."""
+        so that its words or the refusal's are said, as for any drop. (An online table,
+        whose game the server plays, overrides this: see ``OnlineController.play_drop``.)"""
         st = self.state
-        if not isinstance(self.game, Game):
-            return self.perform_previewed(judge(st, drop))
         team = st.team_of(st.to_act)
         opened = st.opened(team)
         need = st.minimum(team)
