@@ -71,6 +71,25 @@ def host_table(app, session, modes: dict, name: Optional[str] = "Sam"):
     return lobby
 
 
+def start_with_ana(app, session, **remote):
+    """The table most online tests play: Sam hosts (seat 0) with computers at 1 and 3,
+    Ana (a :class:`Remote`, with ``remote``'s options) takes seat 2, and Sam starts.
+    Returns (the lobby, the table's code, Ana) once the window shows the table."""
+    from canasta.ui.online.scene import OnlineTableScene
+    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"})
+    code = lobby.info["code"]
+    ana = Remote(lobby.link.local_url(), "Ana", **remote)
+    try:
+        ana.join(code, 2)
+        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
+        click(app, lobby.control("start"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
+    except BaseException:
+        ana.close()
+        raise
+    return lobby, code, ana
+
+
 def play_my_turns(app, until, seconds: float = 120.0, level: str = "easy") -> bool:
     """Frames go on; at each of this window's turns a quick computer player picks the
     move and the table makes it (checked, then sent to the server)."""

@@ -13,7 +13,7 @@ import pytest
 
 from harness import click, type_text
 from online_helpers import (Remote, ServerThread, create_table, host_table, open_join_screen, play_my_turns,
-                            type_into, wait_for)
+                            start_with_ana, type_into, wait_for)
 
 from canasta.engine.observe import observe
 from canasta.net import link as netlink
@@ -271,14 +271,8 @@ def test_the_host_leaves_the_others_are_told_and_back_to_table_brings_the_table_
     from canasta.ui.online.pause import OnlinePause
     from canasta.ui.online.screens import PlayOnlineMenu
     app, session = launch()
-    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"})
-    code = lobby.info["code"]
-    ana = Remote(lobby.link.local_url(), "Ana")
+    lobby, code, ana = start_with_ana(app, session)
     try:
-        ana.join(code, 2)
-        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
-        click(app, lobby.control("start"))
-        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
         ctl = app.scene.ctl
         assert play_my_turns(app, lambda: len(ctl.game.actions) > 10 or ctl.state.deal_over, 120)
         moves = len(lobby.link.server.tables[code].actions)
@@ -473,14 +467,8 @@ def test_the_host_closes_the_game_and_continue_on_the_main_menu_brings_the_table
     the journal on the same port, Ana reconnecting by herself."""
     from harness import shutdown
     app, session = launch()
-    lobby = host_table(app, session, {2: "open", 1: "computer", 3: "computer"})
-    code = lobby.info["code"]
-    ana = Remote(lobby.link.local_url(), "Ana")
+    lobby, code, ana = start_with_ana(app, session)
     try:
-        ana.join(code, 2)
-        assert wait_for(app, lambda: lobby.info["seats"][2].get("taken"))
-        click(app, lobby.control("start"))
-        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene))
         ctl = app.scene.ctl
         assert play_my_turns(app, lambda: len(ctl.game.actions) > 10 or ctl.state.deal_over, 120)
         moves = len(lobby.link.server.tables[code].actions)
