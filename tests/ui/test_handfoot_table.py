@@ -210,13 +210,16 @@ def test_the_still_layer_draws_the_same_pixels_as_every_card_in_turn(monkeypatch
 
     settle(app, scene)
     same()
-    # a card in the middle of an open meld's fan about to move: it and the cards lying
-    # over it are drawn in turn over the layer, which is mended where they lay
+    # a card in the middle of an open meld's fan about to move (it waits in the layer),
+    # then setting off: it and the cards lying over it are drawn in turn over the layer,
+    # which is mended where they lay
     fan = next(m for team in scene.state.melds for m in team if m.canasta is None and len(m.cards) >= 3)
     sp = ctl.animator.sprites[fan.cards[1]]
     sp.start = sp.target
     sp.delay, sp.elapsed, sp.duration = 0.5, 0.1, 0.3
+    same()
     patched = painter.patches
+    sp.elapsed = 0.6
     same()
     assert painter.patches > patched
     sp.delay = sp.elapsed = sp.duration = 0.0

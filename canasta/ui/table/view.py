@@ -169,8 +169,8 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
         deal has some two hundred cards on the table, most of them lying still in melds
         and feet): returns it, or None, and the cards still to draw over it, in order.
 
-        A card is drawn over the layer, in its turn, when it moves or is about to, lies in
-        the viewer's hand or has the keyboard's ring, and so does every card overlapping
+        A card is drawn over the layer, in its turn, when it moves (not while it waits to
+        set off), lies in the viewer's hand or has the keyboard's ring, and so does every card overlapping
         one of these (and so on), so that each card drawn over the layer meets none in
         it: the frame is the same, pixel for pixel, as drawing every card in order.
 
@@ -205,7 +205,9 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
                 hit = bounds[card] = (pose, self._card_bounds(v, pose))
             rects.append(hit[1].inflate(8, 8) if card in ringed or card == self._ring_card else hit[1])
             sp = sprites.get(card)
-            live.append(moving or card in volatile or (sp is not None and sp.moving))
+            # a card waiting for its turn to set off lies still where it is, in the layer
+            # (when it sets off the layer is mended where it lay)
+            live.append(moving or card in volatile or (sp is not None and sp.elapsed > sp.delay and sp.moving))
         queue = [i for i, x in enumerate(live) if x]
         still = [i for i, x in enumerate(live) if not x]
         still_rects = [rects[i] for i in still]
