@@ -441,8 +441,15 @@ def test_a_person_who_drops_is_waited_for_then_played_by_a_computer_then_back(us
         sam.client.reconnect = False
         sam.call(sam.client.drop())
         assert play_my_turns(app, lambda: any(w.startswith("waiting for Sam, 0:0") for _, w in ctl.absent()), 20)
-        shown = " ".join(w for k, _, w, _ in probe_frame(app).items if k == "text")
+        items = probe_frame(app).items
+        shown = " ".join(w for k, _, w, _ in items if k == "text")
         assert "waiting for sam, 0:0" in shown.lower(), shown
+        # it is said on Sam's seat, under his name, and covers no card on the table
+        waits = [r for k, r, w, _ in items if k == "text" and "waiting for sam" in w.lower()]
+        names = [r for k, r, w, _ in items if k == "text" and w == "Sam"]
+        cards = [r for k, r, w, _ in items if k == "card"]
+        assert waits and names and all(r.collidelist(cards) < 0 for r in waits)
+        assert any(abs(w.top - n.bottom) < 12 and abs(w.left - n.left) < 4 for w in waits for n in names)
         assert play_my_turns(app, lambda: (0, "a computer plays for Sam") in ctl.absent()
                              or ctl.state.deal_over, 30)
         if ctl.state.deal_over:

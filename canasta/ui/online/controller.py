@@ -324,6 +324,16 @@ class OnlineController(TableController):
                     out.append((i, f"waiting for {name}, {left // 60}:{left % 60:02d}"))
         return out
 
+    def seat_note(self, seat: int) -> list[str]:
+        """A person missing from the table, on their seat's label: "waiting for Ana, 0:42"
+        (the grace time counting down), then "a computer plays for Ana"; each with a
+        shorter form for a narrow label."""
+        for i, text in self.absent():
+            if i == seat:
+                return [text, "computer plays" if text.startswith("a computer") else
+                        "waiting" + text[text.rfind(","):] if "," in text else "waiting"]
+        return []
+
     def turn_words(self) -> str:
         """Whose turn it is, and whether a person or a computer plays it (the status line
         says it whenever the turn is not this seat's)."""
@@ -340,7 +350,8 @@ class OnlineController(TableController):
         elif s.get("away"):
             who = f"a computer plays for {name}"
         elif not s.get("connected", True):
-            who = f"a person, not connected"
+            note = self.seat_note(seat)
+            who = f"a person, not connected: {note[0]}" if note else "a person, not connected"
         else:
             who = "a person, at their computer"
         if st.phase == "answer":

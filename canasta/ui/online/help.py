@@ -24,7 +24,7 @@ ONLINE_SECTIONS: list[tuple[str, list[str]]] = [
         "The same table as a game on this computer: your hand only, drag cards to meld, the move log, "
         "hint and the score sheet. Undo is off. The line above your hand says whose turn it is, and whether a "
         "person or a computer plays it. Chat (F9) has a line to type and quick phrases; Mute silences it.",
-        "If someone's connection drops, the table says \"waiting for Ana\" with the time left; then a computer "
+        "If someone's connection drops, their seat says \"waiting for Ana\" with the time left; then a computer "
         "plays for Ana until she is back. If yours drops, a banner says so and the game reconnects by itself; "
         "the move log then tells what the table saw meanwhile. If the host's game stops without a word, the "
         "banner says the table is paused until the host is back.",

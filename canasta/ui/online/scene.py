@@ -153,9 +153,6 @@ class OnlineTableScene(TableScene):
             return f"{note.rstrip('.')}: reconnecting... ({int(since)} s)", True
         if ctl.link_state == "gone":
             return "The table could not be reached again: go back to the menu and choose Continue.", True
-        missing = ctl.absent()
-        if missing:
-            return "  ·  ".join(text[0].upper() + text[1:] for _, text in missing), False
         if ctl.state.deal_over and ctl.waiting_next and not ctl.state.game_over:
             return "Ready: waiting for the others to start the next deal.", False
         return None

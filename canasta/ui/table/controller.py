@@ -122,6 +122,11 @@ class TableController(DealLog, Refusals, Drops, Undo):
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    def seat_note(self, seat: int) -> list[str]:
+        """What a seat's label says besides its cards, longest first (an online table's
+        player waited for: "waiting for Ana, 0:42", "waiting, 0:42"); none here."""
+        return []
+
     def team_name(self, team: int) -> str:
         r = self.state.rules
         return " & ".join(self.seat_name(s) for s in range(r.players) if s % r.teams == team)

@@ -30,6 +30,10 @@ def side_label_top(item: SeatLabel, text: float = 1.0) -> float:
     return item.y - backs_half_width(item.count, item.orient) - 42 * text
 
 
+#: the widest the line under the top seat's name may be (clear of the buttons at the right)
+TOP_NOTE_W = 300
+
+
 class TableLabels:
     """The labels' part of the table's view (its ``scene`` and its cache of meld labels,
     ``_labels_drawn``, are the view's)."""
@@ -190,12 +194,16 @@ class TableLabels:
                       anchor="midbottom")
             return
         detail = f"{ctl.seats[seat].level}, {cards(n)}" if not ctl.seats[seat].human else cards(n)
+        note = ctl.seat_note(seat)       # a player waited for, at an online table
+        details = [f"{n} · {detail}" for n in note] + note if note else [detail]
+        ink = GOLD if note else DIM
         half = backs_half_width(n, item.orient)
         t = ctl.layout.frame.text
         if item.orient == "h":
             x, y = item.x + half + 14, item.y - 18 * t
             blit_text(surf, name + mark, size, v.pt(x, y), colour)
-            blit_text(surf, detail, fs(v, SMALL_SIZE), v.pt(x, y + 19 * t), DIM)
+            line, lsize = fit_first(details, fs(v, SMALL_SIZE), v.size(TOP_NOTE_W))
+            blit_text(surf, line, lsize, v.pt(x, y + 19 * t), ink)
         else:
             y = side_label_top(item, t)
             left = item.x < CENTRE_X
@@ -204,5 +212,5 @@ class TableLabels:
             width = v.size(SIDE_LABEL_W)       # clear of the bands beside it (larger text: smaller, or cut with a tip)
             line, lsize = fit_first([name + mark], size, width)
             blit_text(surf, line, lsize, v.pt(x, y), colour, anchor=anchor)
-            line, lsize = fit_first([detail], fs(v, SMALL_SIZE), width)
-            blit_text(surf, line, lsize, v.pt(x, y + 19 * t), DIM, anchor=anchor)
+            line, lsize = fit_first(details, fs(v, SMALL_SIZE), width)
+            blit_text(surf, line, lsize, v.pt(x, y + 19 * t), ink, anchor=anchor)
