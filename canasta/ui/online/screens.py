@@ -22,7 +22,7 @@ import pygame
 
 from ...i18n import N_, Text, t, tn, tr
 from ...vocab import COMPUTER_NAMES, LEVELS, SEAT_NAMES
-from ..forms import MUTED, Button, ListView, Screen, Stepper, TextField, draw_fitted, section_panel
+from ..forms import MUTED, Button, ListView, Screen, Stepper, TextField, draw_fitted, section_panel, wrap_lines
 from ..screens.newgame import NewGameScreen
 from ..widgets import DIM, GOLD, INK
 from .naming import online_name
@@ -130,19 +130,24 @@ class HostScreen(NewGameScreen):
 
     def _draw_players(self, surf, v) -> None:
         super()._draw_players(surf, v)
-        # the Deal row of the local form is the table's place here
-        cover = v.rect((60, 592, 1160, 112))
-        surf.blit(self.app.felt(surf.get_size()).subsurface(cover.clip(surf.get_rect())), cover.topleft)
+        for i in range(self.players):
+            if self.modes[i] == OPEN:
+                y = self.SEAT_Y + i * self.SEAT_H
+                draw_fitted(surf, tr("named by who joins"), v.size(17), v.rect((886, y, 184, 38)), MUTED)
+
+    def _draw_deal_row(self, surf, v) -> None:
+        """The Deal row of the local form is the table's place here."""
         from ..forms import draw_heading
         draw_heading(surf, v, tr("Where the table lives"), 64, 596, 1152)
         draw_fitted(surf, tr("Table server"), v.size(21), v.rect((64, 626, 220, 38)), INK)
         said = (N_("Open seats still empty at the start are played by computers.") if self.where == "here"
                 else N_("Type the server's address and port, as 192.168.1.20:8765."))
-        draw_fitted(surf, tr(said), v.size(16), v.rect((880, 626, 336, 38)), DIM)
-        for i in range(self.players):
-            if self.modes[i] == OPEN:
-                y = self.SEAT_Y + i * self.SEAT_H
-                draw_fitted(surf, tr("named by who joins"), v.size(17), v.rect((886, y, 184, 38)), MUTED)
+        lines = wrap_lines(tr(said), v.size(16), v.size(336))
+        if len(lines) == 1:
+            draw_fitted(surf, lines[0], v.size(16), v.rect((880, 626, 336, 38)), DIM)
+        else:       # two lines in the row's height (longer languages)
+            draw_fitted(surf, lines[0], v.size(15), v.rect((880, 624, 336, 20)), DIM)
+            draw_fitted(surf, " ".join(lines[1:]), v.size(15), v.rect((880, 644, 336, 20)), DIM)
 
     def seat_configs(self):
         out = super().seat_configs()

@@ -454,15 +454,19 @@ class NewGameScreen(MinimumTable, Screen):
                 draw_fitted(surf, tr("plays in person"), v.size(17), v.rect((886, y, 184, 38)), MUTED)
         if p <= 4 and not self.error:
             self._draw_glance(surf, v, self.SEAT_Y + p * self.SEAT_H + 24)
-        draw_heading(surf, v, tr("Deal"), 64, 596, 1152)
-        draw_fitted(surf, tr("Deal number"), v.size(21), v.rect((64, 626, 220, 38)), INK)
-        draw_fitted(surf, tr("The same number and rules deal the same cards."), v.size(16),
-                    v.rect((704, 626, 510, 38)), DIM)
+        self._draw_deal_row(surf, v)
         hint = (N_("Every seat is a computer: you will watch the game.") if not any(s.human for s in self.seats[:p])
                 else N_("Several humans take turns at this screen; hands stay hidden between turns.")
                 if sum(s.human for s in self.seats[:p]) > 1 else "")
         if hint:
             draw_fitted(surf, tr(hint), v.size(16), v.rect((64, 672, 1150, 30)), GOLD)
+
+    def _draw_deal_row(self, surf: pygame.Surface, v: View) -> None:
+        """The Deal row: the deal number (the online form puts the table's place here)."""
+        draw_heading(surf, v, tr("Deal"), 64, 596, 1152)
+        draw_fitted(surf, tr("Deal number"), v.size(21), v.rect((64, 626, 220, 38)), INK)
+        draw_fitted(surf, tr("The same number and rules deal the same cards."), v.size(16),
+                    v.rect((704, 626, 510, 38)), DIM)
 
     def _draw_glance(self, surf: pygame.Surface, v: View, y: int) -> None:
         """The rules that matter most, in one line, under the seats."""

@@ -21,6 +21,22 @@ from ..widgets import INK, blit_text
 from ...i18n import N_, tr
 
 
+def _within(lines: list[str], size: int, width: int) -> list[str]:
+    """Wrapped lines, a word longer than the column (a long compound word) broken across
+    lines so that nothing runs into the next column."""
+    f = font(size)
+    out = []
+    for line in lines:
+        while len(line) > 1 and f.size(line)[0] > width:
+            cut = len(line) - 1
+            while cut > 1 and f.size(line[:cut])[0] > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
 class PageScreen(Screen):
     """Sections of sentences in two columns, and Back (see the module documentation)."""
 
@@ -75,7 +91,7 @@ class PageScreen(Screen):
         for heading, sentences in self.sections():
             lines = []
             for s in sentences:
-                wrapped = wrap_lines(tr(s), v.size(fs), v.size(col_w - 18))
+                wrapped = _within(wrap_lines(tr(s), v.size(fs), v.size(col_w - 18)), v.size(fs), v.size(col_w - 18))
                 lines.append(wrapped)
             h = head_h + sum(len(w) * line_h + 3 for w in lines) + 10
             blocks.append((heading, lines, h))
