@@ -26,6 +26,7 @@ from ..forms import MUTED, Button, ListView, Screen, Stepper, TextField, draw_fi
 from ..screens.newgame import NewGameScreen
 from ..widgets import DIM, GOLD, INK
 from .naming import online_name
+from .words import seat_taken as _seat_taken
 from ...net.protocol import CODE_ALPHABET, CODE_LENGTH
 
 ME, OPEN, COMPUTER = "me", "open", "computer"
@@ -317,17 +318,6 @@ class LobbyScreen(Screen):
 
     def close(self) -> None:
         pass
-
-
-def _seat_taken(name, yours: bool, away: bool):
-    """A taken seat in the lobby: "Ana", "Ana  (you)", "Ana  (not connected)"."""
-    if yours and away:
-        return t("{name}  (you)  (not connected)", name=name)
-    if yours:
-        return t("{name}  (you)", name=name)
-    if away:
-        return t("{name}  (not connected)", name=name)
-    return name          # a player's name, as typed (or "someone")
 
 
 def code_ok(text: str) -> bool:

@@ -9,7 +9,7 @@ number in it, is shown in English as it came).
 
 from __future__ import annotations
 
-from ...i18n import N_
+from ...i18n import N_, Text, t
 
 SERVER_SENTENCES = (
     # joining and sitting down
@@ -45,4 +45,17 @@ SERVER_SENTENCES = (
     N_("That is not a computer's address."),
 )
 
-__all__ = ["SERVER_SENTENCES"]
+
+def seat_taken(name, yours: bool, away: bool):
+    """A taken seat in the lobby: "Ana", "Ana  (you)", "Ana  (not connected)"."""
+    if yours and away:
+        return t("{name}  (you)  (not connected)", name=name)
+    if yours:
+        return t("{name}  (you)", name=name)
+    if away:
+        return t("{name}  (not connected)", name=name)
+    return name          # a player's name, as typed (or "someone")
+
+
+__all__ = ["SERVER_SENTENCES", "seat_taken"]
+

@@ -23,14 +23,14 @@ import pygame
 
 from ...ai import coach
 from ...engine.record import Game
-from ...i18n import N_, Text, t, tr
+from ...i18n import N_, t, tr
 from ..layout import View
 from ..scene import Scene
 from ..table import SeatConfig
 from ..table.pieces import game_pieces
 from ..table.layout import CENTRE_X, SeatLabel, backs_half_width
 from ..table.view import TableView, fit_first, hud_box, side_label_top
-from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, seat_names
+from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, review_titles, seat_names
 from ..draw import draw_tip, fit_text, text_scale
 from ..widgets import DIM, GOLD, INK, Button, blit_text, font, panel, wrap
 
@@ -410,14 +410,8 @@ class ReviewScene(Scene):
         if self.show_list:
             self._draw_list(surf, v)
         self.cancel_button.draw(surf, v.size(16))
-        name = self.names[self.seat]
-        title = (t("Review: deal {number} of {count}, your decisions", number=self.deal, count=self.deals)
-                 if name == "You" else
-                 t("Review: deal {number} of {count}, {name}'s decisions", number=self.deal, count=self.deals,
-                   name=Text(name) if isinstance(name, Text) else name))
         bar = self.progress()
-        line, size = fit_first([tr(title), tr(t("Review: deal {number} of {count}", number=self.deal, count=self.deals)),
-                                tr(t("Deal {number} of {count}", number=self.deal, count=self.deals))],
+        line, size = fit_first([tr(m) for m in review_titles(self.names[self.seat], self.deal, self.deals)],
                                v.size(18), v.size(bar.w))
         blit_text(surf, line, size, v.pt(bar.x, 8), GOLD)
         if getattr(self, "coach_cut", "") and v.rect(self.coach_box()).collidepoint(getattr(self, "pointer", (-1, -1))):

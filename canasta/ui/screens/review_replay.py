@@ -78,6 +78,14 @@ def move_text(name: str, action, before_hand: int = 0, restock: bool = False) ->
     return t(_MOVES[key][0], name=seat_word(name), **args)
 
 
+def review_titles(name: str, deal: int, deals: int) -> list[Text]:
+    """The review's title, longest first (the first that fits is shown)."""
+    whose = (t("Review: deal {number} of {count}, your decisions", number=deal, count=deals) if name == "You" else
+             t("Review: deal {number} of {count}, {name}'s decisions", number=deal, count=deals, name=seat_word(name)))
+    return [whose, t("Review: deal {number} of {count}", number=deal, count=deals),
+            t("Deal {number} of {count}", number=deal, count=deals)]
+
+
 def deal_bounds(game: Game, deal: int) -> tuple[int, int]:
     """(first, end) indexes in the record of deal ``deal`` (1-based): the actions
     ``first .. end - 1`` are the deal's moves, ``end`` leaves the score sheet."""

@@ -24,7 +24,7 @@ from ..plugins import part
 from .fair import FairScreen
 from .pages import PageScreen
 from ...i18n import N_, Text, t, tn
-from .rules_words import Grouped, minimum_rows, number_word, number_word_capital
+from .rules_words import Grouped, minimum_rows, number_word, number_word_capital, score_line
 
 _n = number_word
 _N = number_word_capital
@@ -263,15 +263,6 @@ def rules_sections(rules: Rules) -> list[tuple[str, list[str]]]:
                       "lists after every deal.")]
     out.append((N_("Scoring a deal"), scoring))
     return out
-
-
-def score_line(line) -> Text:
-    """A score line as the rules screen writes it: "Each canasta: its bonus."."""
-    return t("{label}: {detail}.", label=_as_text(line.label), detail=_as_text(line.detail))
-
-
-def _as_text(value):
-    return value if isinstance(value, Text) else Text(str(value))
 
 
 def _going_out_need(r: Rules, need: int) -> Text:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.rules import Rules
 from ...i18n import N_, Text, t, tn
-from .rules_words import Grouped, number_word, number_word_capital
+from .rules_words import Grouped, number_word, number_word_capital, score_line
 from ...engine.variants import american as G
 
 
@@ -26,7 +26,6 @@ def _first_minimums(mins) -> Text:
 
 def sections(r: Rules) -> list[tuple[str, list[str]]]:
     """(heading, sentences) for Modern American under the resolved rules ``r``."""
-    from .rules import score_line
     out: list[tuple[str, list[str]]] = []
     talons = (Text(N_("The player who first melds for a side from the hand takes a talon into hand after "
                       "discarding: the four cards if the other side has not melded, else the three."))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.rules import Rules
 from ...i18n import N_, Text, t, tn
-from .rules_words import Grouped, minimum_rows, number_word, number_word_capital
+from .rules_words import Grouped, minimum_rows, number_word, number_word_capital, score_line
 from ...engine.variants import hand_and_foot as G
 
 
@@ -40,7 +40,6 @@ def _books(need: dict) -> Text:
 
 def sections(r: Rules) -> list[tuple[str, list[str]]]:
     """(heading, sentences) for Hand and Foot under the resolved rules ``r``."""
-    from .rules import score_line
     p, teams, decks = r.players, r.teams, r.decks
     out: list[tuple[str, list[str]]] = []
     if p == 4:

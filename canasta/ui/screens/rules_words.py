@@ -40,6 +40,15 @@ def number_word_capital(k: int):
     return Text(NUMBER_WORDS_CAPITAL[k]) if k in NUMBER_WORDS_CAPITAL else Grouped(k)
 
 
+def score_line(line) -> Text:
+    """A score line as the rules screens write it: "Each canasta: its bonus."."""
+    return t("{label}: {detail}.", label=_as_text(line.label), detail=_as_text(line.detail))
+
+
+def _as_text(value):
+    return value if isinstance(value, Text) else Text(str(value))
+
+
 def minimum_rows(rules: Rules) -> list[tuple[str, int]]:
     """The minimum-count table as (range of the side's total, minimum) rows."""
     r = rules.resolved()
