@@ -24,12 +24,22 @@ from ...engine import IllegalAction, NextDeal, check
 from ...engine.narrate import Line, opening_line, seen_lines
 from ...engine.record import action_to_json
 from ...engine.state import DEAL_OVER, GAME_OVER
+from ...i18n import N_, Text, t
+from ...vocab import AI_LEVELS, SEAT_NAMES
 from ...net.link import NetLink, Note, Update
 from ..table.controller import TableController
 from ..table.gestures import judge
 from ..table.layout import TableLayout, lay_out
 from .facedown import FaceDownIds
 from .seats import seat_configs
+
+_SEAT_WORDS = {n for names in SEAT_NAMES.values() for n in names}
+
+
+def _seat(name):
+    """A seat's name as a message argument: a default seat name ("North") is the
+    language's own, a player's name stays as typed."""
+    return Text(name) if isinstance(name, str) and not isinstance(name, Text) and name in _SEAT_WORDS else name
 
 CHAT_KEPT = 40
 
@@ -84,7 +94,7 @@ class OnlineController(TableController):
         if any(e.what in ("discard", "take", "meld") for e in ob.public_history):
             # sat down in the middle of a deal: what the table has seen of it
             names = self.names()
-            self.log = [Line(-1, f"Deal {ob.deal_number + 1}: {names[self.state.dealer]} dealt.")]
+            self.log = [Line(-1, t("Deal {number}: {name} dealt.", number=ob.deal_number + 1, name=_seat(names[self.state.dealer])))]
             self.log += seen_lines(ob, ob.public_history, 0, names)
         else:
             self.log = [opening_line(self.state, self.names())]
@@ -97,13 +107,13 @@ class OnlineController(TableController):
         deal, seen = self.history_seen
         names = self.names()
         if deal != ob.deal_number:
-            self.log = [Line(-1, f"Deal {ob.deal_number + 1} began while the connection was down; "
-                                 f"{names[self.state.dealer]} dealt.")]
+            self.log = [Line(-1, t("Deal {number} began while the connection was down; {name} dealt.",
+                                   number=ob.deal_number + 1, name=_seat(names[self.state.dealer])))]
             self.log_at = [len(self.game.actions)]
             seen = 0
         missed = seen_lines(ob, ob.public_history, seen, names)
         if missed:
-            self.log.append(Line(-1, "While the connection was down (draws are not seen):"))
+            self.log.append(Line(-1, Text(N_("While the connection was down (draws are not seen):"))))
             self.log += missed
             self.log_at += [len(self.game.actions)] * (len(missed) + 1)
 
@@ -128,13 +138,13 @@ class OnlineController(TableController):
         return None
 
     def undo_refusal(self) -> str:
-        return "Undo is off in online games."
+        return Text(N_("Undo is off in online games."))
 
     def why_not(self, what: str) -> str:
         if self.link_state != "up":
-            return "The connection is down: the game is coming back by itself."
+            return Text(N_("The connection is down: the game is coming back by itself."))
         if self.sent is not None and what not in ("hint",):
-            return "A moment: your move is on its way to the table."
+            return Text(N_("A moment: your move is on its way to the table."))
         return super().why_not(what)
 
     def my_turn(self) -> bool:
@@ -155,7 +165,7 @@ class OnlineController(TableController):
                 self.waiting_next = True
             return True
         if self.link_state != "up":
-            self.say("The connection is down: your move can be made when the game is back.", error=True)
+            self.say(Text(N_("The connection is down: your move can be made when the game is back.")), error=True)
             self.relayout()
             return False
         if st.to_act != self.me:
@@ -250,7 +260,7 @@ class OnlineController(TableController):
             self.down_since = time.monotonic() if n.data == "down" else None
             if n.data == "up":
                 self.closing_note = ""
-                self.say("Back at the table: the connection is restored.", 3.0)
+                self.say(Text(N_("Back at the table: the connection is restored.")), 3.0)
             self.dirty = True
         elif n.kind in ("log", "warning"):
             self.log.append(Line(-1, n.data))
@@ -304,7 +314,7 @@ class OnlineController(TableController):
     def is_person(self, seat: int) -> bool:
         return self.seat_info(seat).get("kind") == "person"
 
-    def absent(self) -> list[tuple[int, str]]:
+    def absent(self) -> list[tuple[int, Text]]:
         """The people missing from the table, each with what the table says of them:
         "waiting for Ana, 0:42" (the grace time counting down) or "a computer plays for Ana"."""
         out = []
@@ -312,48 +322,53 @@ class OnlineController(TableController):
         for i, s in enumerate(self.info.get("seats") or []):
             if i == self.me or s.get("kind") != "person" or not s.get("taken"):
                 continue
-            name = s.get("name") or f"seat {i + 1}"
+            name = s.get("name") or t("seat {number}", number=i + 1)
             if s.get("away"):
-                out.append((i, f"a computer plays for {name}"))
+                out.append((i, t("a computer plays for {name}", name=name)))
             elif not s.get("connected", True):
                 left = s.get("back_within")
                 if left is None:
-                    out.append((i, f"waiting for {name}"))
+                    out.append((i, t("waiting for {name}", name=name)))
                 else:
                     left = max(0, int(round(float(left) - (now - self.info_at))))
-                    out.append((i, f"waiting for {name}, {left // 60}:{left % 60:02d}"))
+                    out.append((i, t("waiting for {name}, {time}", name=name, time=f"{left // 60}:{left % 60:02d}")))
         return out
 
-    def seat_note(self, seat: int) -> list[str]:
+    def seat_note(self, seat: int) -> list:
         """A person missing from the table, on their seat's label: "waiting for Ana, 0:42"
         (the grace time counting down), then "a computer plays for Ana"; each with a
         shorter form for a narrow label."""
         for i, text in self.absent():
             if i == seat:
-                return [text, "computer plays" if text.startswith("a computer") else
-                        "waiting" + text[text.rfind(","):] if "," in text else "waiting"]
+                if text.key == "a computer plays for {name}":
+                    return [text, Text(N_("computer plays"))]
+                if "time" in text.args:
+                    return [text, t("waiting, {time}", time=text.args["time"])]
+                return [text, Text(N_("waiting"))]
         return []
 
-    def turn_words(self) -> str:
+    def turn_words(self) -> Text:
         """Whose turn it is, and whether a person or a computer plays it (the status line
         says it whenever the turn is not this seat's)."""
         st = self.state
         if st.deal_over:
-            return "The game is over." if st.game_over else "The deal is over."
+            return Text(N_("The game is over.")) if st.game_over else Text(N_("The deal is over."))
         seat = st.to_act
         if seat == self.me:
-            return "Your turn."
-        name = self.seat_name(seat)
+            return Text(N_("Your turn."))
+        name = _seat(self.seat_name(seat))
         s = self.seat_info(seat)
         if s.get("kind") != "person":
-            who = f"a computer, {s.get('kind')}"
+            level = s.get("kind")
+            who = t("a computer, {level}", level=Text(str(level)) if level in AI_LEVELS else str(level))
         elif s.get("away"):
-            who = f"a computer plays for {name}"
+            who = t("a computer plays for {name}", name=name)
         elif not s.get("connected", True):
             note = self.seat_note(seat)
-            who = f"a person, not connected: {note[0]}" if note else "a person, not connected"
+            who = t("a person, not connected: {note}", note=note[0]) if note else Text(N_("a person, not connected"))
         else:
-            who = "a person, at their computer"
+            who = Text(N_("a person, at their computer"))
         if st.phase == "answer":
-            return f"{name} ({who}) is deciding whether {self.seat_name(st.turn)} may go out."
-        return f"{name} is playing ({who})."
+            return t("{name} ({who}) is deciding whether {other} may go out.", name=name, who=who,
+                     other=_seat(self.seat_name(st.turn)))
+        return t("{name} is playing ({who}).", name=name, who=who)

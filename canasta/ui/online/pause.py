@@ -6,6 +6,7 @@ import pygame
 
 from ..forms import Button, Screen, dim, draw_fitted
 from ..widgets import DIM, INK, panel
+from ...i18n import N_, tr
 
 
 class OnlinePause(Screen):
@@ -16,12 +17,12 @@ class OnlinePause(Screen):
         super().__init__(online.app)
         self.online = online
         self.table = table
-        self.resume_button = Button("Resume", online.resume_table, pygame.K_RETURN, "Back to the table",
+        self.resume_button = Button(N_("Resume"), online.resume_table, pygame.K_RETURN, N_("Back to the table"),
                                     name="resume", style="primary", size=22)
-        self.settings_button = Button("Settings", lambda: online.session.show_settings(back=online.resume_table),
-                                      pygame.K_o, "How the game looks and sounds (O)", name="settings", size=22)
-        self.leave_button = Button("Leave the table", self._leave, pygame.K_q,
-                                   "Your seat is held; a computer plays it after the grace time", name="leave",
+        self.settings_button = Button(N_("Settings"), lambda: online.session.show_settings(back=online.resume_table),
+                                      pygame.K_o, N_("How the game looks and sounds (O)"), name="settings", size=22)
+        self.leave_button = Button(N_("Leave the table"), self._leave, pygame.K_q,
+                                   N_("Your seat is held; a computer plays it after the grace time"), name="leave",
                                    size=22)
         self.controls = [self.resume_button, self.settings_button, self.leave_button]
         self.default_focus = self.resume_button
@@ -48,7 +49,7 @@ class OnlinePause(Screen):
 
     def draw_content(self, surf, v) -> None:
         panel(surf, v.rect(self.BOX), alpha=240, radius=v.size(14))
-        draw_fitted(surf, "Online table: the game goes on", v.size(22), v.rect((self.BOX.x, self.BOX.y + 20,
+        draw_fitted(surf, tr("Online table: the game goes on"), v.size(22), v.rect((self.BOX.x, self.BOX.y + 20,
                                                                                  self.BOX.w, 34)), INK, align="center")
-        draw_fitted(surf, "Leaving holds your seat; Play online, Back to table returns to it.", v.size(16),
+        draw_fitted(surf, tr("Leaving holds your seat; Play online, Back to table returns to it."), v.size(16),
                     v.rect((self.BOX.x + 20, self.BOX.bottom - 52, self.BOX.w - 40, 30)), DIM, align="center")

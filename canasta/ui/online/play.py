@@ -22,6 +22,7 @@ import threading
 import uuid
 from typing import Any, Optional
 
+from ...i18n import N_, t, tr
 from ...store.paths import data_dir
 from ..summary import finished_game_summary
 from .naming import online_name
@@ -97,7 +98,7 @@ class OnlinePlay:
                 url = server_url(server)
             except ValueError as e:
                 self.drop_link(link)
-                self.app.scene.notice(str(e), 5.0)
+                self.app.scene.notice(said(e), 5.0)
                 return
             pending = link.create(url, game, options, seats, me, pause=pause)
         self._drop_old()
@@ -130,7 +131,7 @@ class OnlinePlay:
         try:
             url = server_url(address)
         except ValueError as e:
-            self.session.notify(str(e))
+            self.session.notify(said(e))
             self.session.show_main_menu()
             return
         link = NetLink(online_name(self.session.settings.player_name))
@@ -144,7 +145,7 @@ class OnlinePlay:
             free = [i for i, s in enumerate(info.get("seats", [])) if s.get("kind") == "person" and not s.get("taken")]
             if not free:
                 from ...net.client import ServerRefused
-                raise ServerRefused("This table is full: every seat is taken.")
+                raise ServerRefused(N_("This table is full: every seat is taken."))
             await c.join(code.upper(), free[0])
             return c.code
         self._drop_old()
@@ -216,12 +217,12 @@ class OnlinePlay:
         from ...engine.record import Game, RecordError
         record = scene.ctl.game.record
         if record is None:
-            scene.notice("The deal's record has not arrived yet: try again in a moment.", 4.0)
+            scene.notice(tr("The deal's record has not arrived yet: try again in a moment."), 4.0)
             return
         try:
             game = Game.from_json(record, "online game's record")
         except RecordError as e:
-            scene.notice(str(e), 6.0)
+            scene.notice(said(e), 6.0)
             return
         self.session.show_review(game, deal=game.state.deal_number + 1, seat=scene.ctl.me,
                                  names=[s.name for s in scene.ctl.seats], back=self.resume_table)
@@ -264,7 +265,7 @@ class OnlinePlay:
         try:
             self.session.db.record_game(summary)
         except ValueError as exc:
-            self.session.notify(f"This game could not be added to the score history ({exc}).")
+            self.session.notify(tr(t("This game could not be added to the score history ({reason}).", reason=str(exc))))
         self.session.notify(*self.session.db.take_messages())
 
     # -- the seat kept between runs -------------------------------------------------
@@ -345,6 +346,13 @@ class _Finished:
 
     def to_json(self) -> dict:
         return self._record or {}
+
+
+def said(exc: BaseException) -> str:
+    """An error's sentence in the player's language (a message, or an English sentence
+    the catalog knows, such as the server's; otherwise as it came)."""
+    first = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+    return tr(first)
 
 
 def _now() -> str:

@@ -21,10 +21,13 @@ from ..layout import View
 from ..table.layout import LOG_OVERLAY, MENU_BUTTON
 from ..table.scene import TableScene
 from ..widgets import Button
+from ...i18n import N_, t, tr
 from .controller import OnlineController
 
 CHAT_KEY = pygame.K_F9
-QUICK_PHRASES = ("Good game", "One moment", "Well played", "Your turn", "Thanks")
+#: sent over the network as they are here (in English, the message key), so each player
+#: reads them in their own language; a typed line is shown as typed
+QUICK_PHRASES = (N_("Good game"), N_("One moment"), N_("Well played"), N_("Your turn"), N_("Thanks"))
 STRIP = pygame.Rect(996, 42, 276, 24)         # under the Chat, Log and Menu buttons
 BANNER = pygame.Rect(340, 120, 600, 44)
 BANNER_OVER_SHEET = pygame.Rect(340, 58, 600, 44)   # above the score sheet, when it is open
@@ -41,10 +44,10 @@ class OnlineTableScene(TableScene):
         ctl = OnlineController(app, link, info, first, seats, on_leave=on_leave, on_change=on_change)
         self.chat_open = False
         self.chat_text = ""
-        self.chat_button = Button("Chat", self.toggle_chat, None, "Talk to the table (F9)")
-        self.mute_button = Button("Mute", self.toggle_mute, None, "Chat lines make no sound")
-        self.send_button = Button("Send", self.send_chat, None, "Send the line to the table")
-        self.quick_buttons = [Button(p, lambda p=p: self.send_chat(p), None, "Send it at once") for p in QUICK_PHRASES]
+        self.chat_button = Button(N_("Chat"), self.toggle_chat, None, N_("Talk to the table (F9)"))
+        self.mute_button = Button(N_("Mute"), self.toggle_mute, None, N_("Chat lines make no sound"))
+        self.send_button = Button(N_("Send"), self.send_chat, None, N_("Send the line to the table"))
+        self.quick_buttons = [Button(p, lambda p=p: self.send_chat(p), None, N_("Send it at once")) for p in QUICK_PHRASES]
         super().__init__(app, ctl.game, seats, on_leave=on_leave, on_change=on_change, ctl=ctl)
 
     # -- chat -----------------------------------------------------------------------
@@ -82,11 +85,12 @@ class OnlineTableScene(TableScene):
         undo.visible = False
         self.chat_button.rect = v.rect(MENU_BUTTON.move(-2 * (MENU_BUTTON.w + 8), 0))
         unread = self.ctl.chat_unread
-        self.chat_button.label = "Chat  x" if self.chat_open else (f"Chat ({unread})" if unread else "Chat")
+        self.chat_button.label = (N_("Chat  x") if self.chat_open else t("Chat ({count})", count=unread) if unread
+                                  else N_("Chat"))
         self.review_button.enabled = self.ctl.game.record is not None
         box = CHAT_BOX
         muted = self.app.settings.chat_muted
-        self.mute_button.label = "Unmute" if muted else "Mute"
+        self.mute_button.label = N_("Unmute") if muted else N_("Mute")
         self.mute_button.rect = v.rect(pygame.Rect(box.right - 88, box.y + 8, 80, 26))
         self.send_button.rect = v.rect(pygame.Rect(box.right - 78, box.bottom - 40, 70, 30))
         for i, b in enumerate(self.quick_buttons):
@@ -148,13 +152,14 @@ class OnlineTableScene(TableScene):
             if not ctl.closing_note and since >= HOST_SILENT_SECONDS and ctl.link.server is None:
                 # no word from the host's game (it crashed, or its computer is off): the
                 # table waits in its journal until the host's Continue brings it back
-                return f"The host does not answer: the table is paused until they are back ({int(since)} s)", True
-            note = ctl.closing_note or "Your connection to the table was lost"
-            return f"{note.rstrip('.')}: reconnecting... ({int(since)} s)", True
+                return tr(t("The host does not answer: the table is paused until they are back ({seconds} s)",
+                            seconds=int(since))), True
+            note = tr(ctl.closing_note or N_("Your connection to the table was lost"))
+            return tr(t("{note}: reconnecting... ({seconds} s)", note=note.rstrip('.'), seconds=int(since))), True
         if ctl.link_state == "gone":
-            return "The table could not be reached again: go back to the menu and choose Continue.", True
+            return tr("The table could not be reached again: go back to the menu and choose Continue."), True
         if ctl.state.deal_over and ctl.waiting_next and not ctl.state.game_over:
-            return "Ready: waiting for the others to start the next deal.", False
+            return tr("Ready: waiting for the others to start the next deal."), False
         return None
 
     def _strip(self, surf: pygame.Surface, v: View) -> None:
@@ -162,13 +167,13 @@ class OnlineTableScene(TableScene):
         r = v.rect(STRIP)
         panel(surf, r, alpha=200, radius=v.size(8))
         code = ctl.info.get("code", "")
-        draw_fitted(surf, f"Online table {code}", v.size(16), r.inflate(-v.size(14), 0), GOLD, align="center")
+        draw_fitted(surf, tr(t("Online table {code}", code=code)), v.size(16), r.inflate(-v.size(14), 0), GOLD, align="center")
 
     def _chat(self, surf: pygame.Surface, v: View) -> None:
         ctl = self.ctl
         box = v.rect(CHAT_BOX)
         panel(surf, box, alpha=240, radius=v.size(10), border=(90, 140, 100))
-        blit_text(surf, "Chat", v.size(19), (box.x + v.size(10), box.y + v.size(10)), GOLD)
+        blit_text(surf, tr("Chat"), v.size(19), (box.x + v.size(10), box.y + v.size(10)), GOLD)
         self.mute_button.draw(surf, max(11, v.size(16)))
         size = v.size(16)
         top = box.y + v.size(42)
@@ -178,18 +183,20 @@ class OnlineTableScene(TableScene):
         lines = ctl.chat[-rows:] if rows else []
         y = top
         for name, text in lines:
-            draw_fitted(surf, f"{name}: {text}", size, pygame.Rect(box.x + v.size(10), y, box.w - v.size(20), line_h),
+            if text in QUICK_PHRASES:       # a quick phrase: in this player's language
+                text = tr(text)
+            draw_fitted(surf, tr(t("{name}: {text}", name=name, text=text)), size, pygame.Rect(box.x + v.size(10), y, box.w - v.size(20), line_h),
                         INK)
             y += line_h
         if not ctl.chat:
-            draw_fitted(surf, "No one has said anything yet.", size,
+            draw_fitted(surf, tr("No one has said anything yet."), size,
                         pygame.Rect(box.x + v.size(10), top, box.w - v.size(20), line_h), DIM)
         for b in self.quick_buttons:
             b.draw(surf, max(11, v.size(15)))
         field = pygame.Rect(box.x + v.size(8), self.send_button.rect.y, self.send_button.rect.x - box.x - v.size(16),
                             self.send_button.rect.h)
         panel(surf, field, (10, 28, 19), 255, radius=v.size(6), border=(96, 140, 106))
-        shown = self.chat_text or "Type a line, Enter sends it"
+        shown = self.chat_text or tr("Type a line, Enter sends it")
         draw_fitted(surf, shown + ("|" if self.chat_text else ""), size, field.inflate(-v.size(10), 0),
                     INK if self.chat_text else DIM)
         self.send_button.draw(surf, max(11, v.size(16)))

@@ -19,6 +19,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from ...engine.registry import default_name
+from ...i18n import N_, Text, t, tn, tr
 from ...engine.rules import Rules, RulesError
 from ..forms import TIP_DELAY
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
@@ -87,7 +88,7 @@ def random_deal_number() -> str:
 
 
 class NewGameScreen(MinimumTable, Screen):
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, session, back: Callable[[], None]):
         super().__init__(session.app)
@@ -198,39 +199,39 @@ class NewGameScreen(MinimumTable, Screen):
 
     # ------------------------------------------------------------------ controls
     def _build(self) -> None:
-        self.players_tab = Button("Players", lambda: self._tab("players"), name="tab_players", style="tab")
-        self.rules_tab = Button("Rules", lambda: self._tab("rules"), name="tab_rules", style="tab")
+        self.players_tab = Button(N_("Players"), lambda: self._tab("players"), name="tab_players", style="tab")
+        self.rules_tab = Button(N_("Rules"), lambda: self._tab("rules"), name="tab_rules", style="tab")
         # players tab
         self.game_step = Stepper([(g, games.short_title(g)) for g in games.game_names()], lambda: self.game,
                                  self.set_game, name="game", wrap=True,
-                                 tip="Which game of the Canasta family: its rules and options follow")
-        self.players_step = Stepper(lambda: [(n, f"{n} players") for n in self.player_counts()],
+                                 tip=N_("Which game of the Canasta family: its rules and options follow"))
+        self.players_step = Stepper(lambda: [(n, tn("{count} player", "{count} players", n)) for n in self.player_counts()],
                                     lambda: self.players, self.set_players, name="players")
         self.sides_step = Stepper(self._side_choices, lambda: self.opts["teams"], self.set_sides, name="sides")
         self.seat_rows = []
         for i in range(MAX_SEATS):
             seat = self.seats[i]
             name = TextField(lambda s=seat: s.name, lambda v, s=seat: setattr(s, "name", v), name=f"name{i}",
-                             max_length=24, placeholder=COMPUTER_NAMES[i - 1] if i else "Your name")
+                             max_length=24, placeholder=COMPUTER_NAMES[i - 1] if i else N_("Your name"))
             kind = Stepper([(True, SEAT_KINDS.label(HUMAN)), (False, SEAT_KINDS.label(COMPUTER))], lambda s=seat: s.human,
                            lambda v, s=seat: setattr(s, "human", v), name=f"kind{i}", wrap=True)
             level = Stepper(LEVELS.pairs(), lambda s=seat: s.level,
                             lambda v, s=seat: setattr(s, "level", v), name=f"level{i}")
             self.seat_rows.append((name, kind, level))
         self.seed_field = TextField(lambda: self.seed_text, self._set_seed, name="seed", max_length=12,
-                                    allowed=str.isdigit, placeholder="random")
-        self.seed_button = Button("New number", lambda: self._set_seed(random_deal_number()), name="new_seed",
+                                    allowed=str.isdigit, placeholder=N_("random"))
+        self.seed_button = Button(N_("New number"), lambda: self._set_seed(random_deal_number()), name="new_seed",
                                       size=19)
         # rules tab
         self.preset_step = Stepper(lambda: [(k, games.preset_name(k)) for k in games.presets(self.game)],
                                    lambda: self.preset, lambda k: self.apply_preset(k, keep_options=False),
                                    name="preset", wrap=True)
-        self.reset_button = Button("Reset to preset", lambda: self.apply_preset(self.preset, False),
+        self.reset_button = Button(N_("Reset to preset"), lambda: self.apply_preset(self.preset, False),
                                        name="reset", size=19)
         self._build_minimums()
         # bottom bar
-        self.back_button = Button("Back", self.back, name="back")
-        self.start_button = Button("Start game", self.start, name="start", style="primary", size=24)
+        self.back_button = Button(N_("Back"), self.back, name="back")
+        self.start_button = Button(N_("Start game"), self.start, name="start", style="primary", size=24)
         self._build_options()
         self.default_focus = self.start_button
         self.focused = None
@@ -267,10 +268,10 @@ class NewGameScreen(MinimumTable, Screen):
     def _side_choices(self) -> list[tuple[int, str]]:
         p = self.players
         if p == 6:
-            return [(3, "Three pairs"), (2, "Two teams of three")]
+            return [(3, N_("Three pairs")), (2, N_("Two teams of three"))]
         if p == 4:
-            return [(2, "Two partnerships")]
-        return [(p, "Each for themselves")]
+            return [(2, N_("Two partnerships"))]
+        return [(p, N_("Each for themselves"))]
 
     def _tab(self, name: str) -> None:
         self.tab = name
@@ -299,7 +300,7 @@ class NewGameScreen(MinimumTable, Screen):
     def start(self) -> None:
         resolved = self._validate()
         if resolved is None:
-            self.toast.show(self.error or "These rules cannot be played.", 4.0, error=True)
+            self.toast.show(tr(self.error or N_("These rules cannot be played.")), 4.0, error=True)
             return
         rules = self.rules()
         seats = self.seat_configs()
@@ -404,8 +405,9 @@ class NewGameScreen(MinimumTable, Screen):
         section_panel(surf, v, self.PANEL)
         # what will be played, beside the tabs
         changes = self.changes_from_preset()
-        summary = games.preset_name(self.preset) + (
-            "" if not changes else f"  ·  {changes} change{'s' if changes != 1 else ''} to the rules")
+        summary = tr(games.preset_name(self.preset)) if not changes else tr(
+            tn("{preset}  ·  {count} change to the rules", "{preset}  ·  {count} changes to the rules", changes,
+               preset=games.preset_name(self.preset)))
         draw_fitted(surf, summary, v.size(19), v.rect((410, 100, 830, 30)), DIM, align="right")
         if self.tab == "players":
             self._draw_players(surf, v)
@@ -416,7 +418,7 @@ class NewGameScreen(MinimumTable, Screen):
         if self.error:
             panel(surf, bar, (84, 26, 22), 235, radius=v.size(10), border=(210, 96, 84))
             inner = bar.inflate(-v.size(24), 0)
-            lines = wrap_lines(self.error, v.size(19), inner.w)
+            lines = wrap_lines(tr(self.error), v.size(19), inner.w)
             if len(lines) == 1:
                 draw_fitted(surf, lines[0], v.size(19), inner, INK, align="center")
             else:
@@ -426,17 +428,17 @@ class NewGameScreen(MinimumTable, Screen):
                 draw_fitted(surf, rest, v.size(17), pygame.Rect(inner.x, bar.centery - v.size(2), inner.w,
                                                                 bar.h // 2), INK, align="center")
         elif self.session.resumable is not None:
-            draw_fitted(surf, "Starting a new game replaces the game in progress (Statistics lists it as unfinished).", v.size(18), bar, GOLD,
+            draw_fitted(surf, tr("Starting a new game replaces the game in progress (Statistics lists it as unfinished)."), v.size(18), bar, GOLD,
                         align="center")
 
     def _draw_players(self, surf: pygame.Surface, v: View) -> None:
-        draw_heading(surf, v, "Table", 64, 158, 1152)
-        draw_fitted(surf, "Game", v.size(21), v.rect((64, 186, 72, 38)), INK)
-        draw_fitted(surf, "Players", v.size(21), v.rect((388, 186, 80, 38)), INK)
-        draw_fitted(surf, "Sides", v.size(21), v.rect((676, 186, 70, 38)), INK)
-        draw_heading(surf, v, "Seats", 64, 240, 1152)
-        for x, label in ((64, "Seat"), (300, "Name"), (640, "Player"), (870, "Computer level")):
-            blit_text(surf, label, v.size(16), v.pt(x, 270), MUTED)
+        draw_heading(surf, v, tr("Table"), 64, 158, 1152)
+        draw_fitted(surf, tr("Game"), v.size(21), v.rect((64, 186, 72, 38)), INK)
+        draw_fitted(surf, tr("Players"), v.size(21), v.rect((388, 186, 80, 38)), INK)
+        draw_fitted(surf, tr("Sides"), v.size(21), v.rect((676, 186, 70, 38)), INK)
+        draw_heading(surf, v, tr("Seats"), 64, 240, 1152)
+        for x, label in ((64, N_("Seat")), (300, N_("Name")), (640, N_("Player")), (870, N_("Computer level"))):
+            blit_text(surf, tr(label), v.size(16), v.pt(x, 270), MUTED)
         p = self.players
         teams = self.opts["teams"] or p
         names = SEAT_NAMES[p]
@@ -446,32 +448,36 @@ class NewGameScreen(MinimumTable, Screen):
             colour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
             cx, cy = v.pt(74, y + 19)
             pygame.draw.circle(surf, colour, (cx, cy), v.size(7))
-            label = names[i] + (f"  ·  side {team + 1}" if teams < p else "")
+            label = tr(t("{seat}  ·  side {side}", seat=Text(names[i]), side=team + 1) if teams < p else names[i])
             draw_fitted(surf, label, v.size(19), v.rect((90, y, 200, 38)), INK)
             if self.seats[i].human:
-                draw_fitted(surf, "plays in person", v.size(17), v.rect((886, y, 184, 38)), MUTED)
+                draw_fitted(surf, tr("plays in person"), v.size(17), v.rect((886, y, 184, 38)), MUTED)
         if p <= 4 and not self.error:
             self._draw_glance(surf, v, self.SEAT_Y + p * self.SEAT_H + 24)
-        draw_heading(surf, v, "Deal", 64, 596, 1152)
-        draw_fitted(surf, "Deal number", v.size(21), v.rect((64, 626, 220, 38)), INK)
-        draw_fitted(surf, "The same number and rules deal the same cards.", v.size(16),
-                    v.rect((704, 626, 510, 38)), DIM)
-        hint = ("Every seat is a computer: you will watch the game." if not any(s.human for s in self.seats[:p])
-                else "Several humans take turns at this screen; hands stay hidden between turns."
+        self._draw_deal_row(surf, v)
+        hint = (N_("Every seat is a computer: you will watch the game.") if not any(s.human for s in self.seats[:p])
+                else N_("Several humans take turns at this screen; hands stay hidden between turns.")
                 if sum(s.human for s in self.seats[:p]) > 1 else "")
         if hint:
-            draw_fitted(surf, hint, v.size(16), v.rect((64, 672, 1150, 30)), GOLD)
+            draw_fitted(surf, tr(hint), v.size(16), v.rect((64, 672, 1150, 30)), GOLD)
+
+    def _draw_deal_row(self, surf: pygame.Surface, v: View) -> None:
+        """The Deal row: the deal number (the online form puts the table's place here)."""
+        draw_heading(surf, v, tr("Deal"), 64, 596, 1152)
+        draw_fitted(surf, tr("Deal number"), v.size(21), v.rect((64, 626, 220, 38)), INK)
+        draw_fitted(surf, tr("The same number and rules deal the same cards."), v.size(16),
+                    v.rect((704, 626, 510, 38)), DIM)
 
     def _draw_glance(self, surf: pygame.Surface, v: View, y: int) -> None:
         """The rules that matter most, in one line, under the seats."""
         parts = games.glance(self.rules().resolved())
-        draw_heading(surf, v, "Rules at a glance", 64, y, 1152)
-        draw_fitted(surf, "  ·  ".join(parts), v.size(19), v.rect((64, y + 24, 900, 30)), INK)
-        draw_fitted(surf, "Change them on the Rules tab.", v.size(16), v.rect((964, y + 24, 252, 30)), MUTED,
+        draw_heading(surf, v, tr("Rules at a glance"), 64, y, 1152)
+        draw_fitted(surf, "  ·  ".join(tr(p) for p in parts), v.size(19), v.rect((64, y + 24, 900, 30)), INK)
+        draw_fitted(surf, tr("Change them on the Rules tab."), v.size(16), v.rect((964, y + 24, 252, 30)), MUTED,
                     align="right")
 
     def _draw_rules(self, surf: pygame.Surface, v: View) -> None:
-        draw_fitted(surf, "Start from", v.size(21), v.rect((64, 156, 150, 38)), INK)
+        draw_fitted(surf, tr("Start from"), v.size(21), v.rect((64, 156, 150, 38)), INK)
         pygame.draw.line(surf, GOLD_DEEP, v.pt(64, 202), v.pt(1216, 202), 1)
         h = self.row_height()
         compact = h < self.OPT_COMPACT
@@ -483,19 +489,20 @@ class NewGameScreen(MinimumTable, Screen):
                 y = self.OPT_Y + j * h
                 label_w = c.rect.x - x0 - 16
                 colour = INK if c.enabled else MUTED
+                label = tr(label)
                 if not c.enabled and c.name == "ask_to_go_out":
-                    help_text = "Only when partners play together."
+                    help_text = N_("Only when partners play together.")
                 if brief:       # larger text: the name alone; its explanation is the row's tip
                     draw_fitted(surf, label, v.size(21), v.rect((x0, y + 1, label_w, h - 2)), colour)
                     continue
                 if compact:
                     drawn = draw_fitted(surf, label, v.size(19), v.rect((x0, y + 2, label_w, 22)), colour)
                     # never under the size 100% shows (cut instead: the row's tip has it all)
-                    line, fs = fit_text(help_text, v.size(15), v.size(label_w), shrink=0.85 if text_scale() == 1 else 0.999)
+                    line, fs = fit_text(tr(help_text), v.size(15), v.size(label_w), shrink=0.85 if text_scale() == 1 else 0.999)
                     blit_text(surf, line, fs, (v.pt(x0, 0)[0], max(v.pt(0, y + 24)[1], drawn.bottom)), DIM)
                     continue
                 drawn = draw_fitted(surf, label, v.size(21), v.rect((x0, y + 6, label_w, 24)), colour)
-                lines = wrap_lines(help_text, v.size(16), v.size(label_w))
+                lines = wrap_lines(tr(help_text), v.size(16), v.size(label_w))
                 step = max(v.size(18), font(v.size(16)).get_linesize())
                 room = max(1, (v.pt(0, y + h)[1] - max(v.pt(0, y + 31)[1], drawn.bottom)) // step)
                 keep = min(2, room)          # larger text: one line, the rest in the row's tip

@@ -9,9 +9,17 @@ from __future__ import annotations
 import pygame
 
 from ...engine.rules import DEAL_MINIMUMS
+from ... import i18n
+from ...i18n import t, tr
 from ..forms import GOLD_DEEP, MUTED, Stepper, draw_fitted
 from ..layout import View
 from ..widgets import DIM, INK
+
+
+def _grouped(points: int) -> str:
+    """A threshold as the column heads write it: 1,500 in English (as always), the
+    language's own grouping otherwise."""
+    return f"{points:,}" if i18n.babel_locale() == "en" else i18n.number(points)
 
 MINIMUMS = tuple(sorted(set(range(0, 310, 10)) | {15, 25, 75, 125, 155}))
 NEGATIVE_MINIMUMS = (0, 15, 25, 50)
@@ -85,19 +93,19 @@ class MinimumTable:
         x0, x1 = self.LEFT_COL[0], self.RIGHT_COL[1]
         y = self.MIN_Y
         pygame.draw.line(surf, GOLD_DEEP, v.pt(x0, y - 4), v.pt(x1, y - 4), 1)
-        draw_fitted(surf, "Minimum count", v.size(21), v.rect((x0, y + 10, 190, 26)), INK)
+        draw_fitted(surf, tr("Minimum count"), v.size(21), v.rect((x0, y + 10, 190, 26)), INK)
         if self.by_deal():
-            draw_fitted(surf, "for the first meld, by the deal", v.size(15), v.rect((x0, y + 42, 196, 22)), DIM)
+            draw_fitted(surf, tr("for the first meld, by the deal"), v.size(15), v.rect((x0, y + 42, 196, 22)), DIM)
             steps = [c for c in self.deal_steps if c.visible]
             deals = self.opts.get("deals")
-            caps = [f"deal {i + 1}" for i in range(len(steps))]
+            caps = [tr(t("deal {number}", number=i + 1)) for i in range(len(steps))]
             whole = len(self.opts.get("deal_minimums") or DEAL_MINIMUMS) == len(caps)
             if caps and whole and (not isinstance(deals, int) or deals > len(caps)):
-                caps[-1] = f"deal {len(caps)} on"      # the last minimum stands for every later deal
+                caps[-1] = tr(t("deal {number} on", number=len(caps)))      # the last minimum stands for every later deal
         else:
-            draw_fitted(surf, "for the first meld, by the side's total", v.size(15),
+            draw_fitted(surf, tr("for the first meld, by the side's total"), v.size(15),
                         v.rect((x0, y + 42, 196, 22)), DIM)
-            caps = ["below 0"] + [f"{t:,}+" for t, _ in self.opts["minimum_table"]]
+            caps = [tr("below 0")] + [tr(t("{points}+", points=_grouped(p))) for p, _ in self.opts["minimum_table"]]
             steps = [self.negative_step] + self.minimum_steps[: len(caps) - 1]
         for cap, c in zip(caps, steps):
             draw_fitted(surf, cap, v.size(16), v.rect((c.rect.x, c.rect.y - 22, c.rect.w, 20)), MUTED,

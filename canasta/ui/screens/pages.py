@@ -18,6 +18,23 @@ from ..draw import font
 from ..forms import MUTED, Button, Screen, draw_heading, section_panel, wrap_lines
 from ..layout import View
 from ..widgets import INK, blit_text
+from ...i18n import N_, tr
+
+
+def _within(lines: list[str], size: int, width: int) -> list[str]:
+    """Wrapped lines, a word longer than the column (a long compound word) broken across
+    lines so that nothing runs into the next column."""
+    f = font(size)
+    out = []
+    for line in lines:
+        while len(line) > 1 and f.size(line)[0] > width:
+            cut = len(line) - 1
+            while cut > 1 and f.size(line[:cut])[0] > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
 
 
 class PageScreen(Screen):
@@ -29,7 +46,7 @@ class PageScreen(Screen):
         super().__init__(app)
         self._back = back
         self.scroll = 0
-        self.back_button = Button("Back", back, name="back")
+        self.back_button = Button(N_("Back"), back, name="back")
         self.controls = [self.back_button]
         self.default_focus = self.back_button
         self._content_h = 0
@@ -74,7 +91,7 @@ class PageScreen(Screen):
         for heading, sentences in self.sections():
             lines = []
             for s in sentences:
-                wrapped = wrap_lines(s, v.size(fs), v.size(col_w - 18))
+                wrapped = _within(wrap_lines(tr(s), v.size(fs), v.size(col_w - 18)), v.size(fs), v.size(col_w - 18))
                 lines.append(wrapped)
             h = head_h + sum(len(w) * line_h + 3 for w in lines) + 10
             blocks.append((heading, lines, h))
@@ -93,7 +110,7 @@ class PageScreen(Screen):
             x = area.x + 28 + ci * (col_w + 28)
             y = area.y + 18 - self.scroll
             for heading, lines, h in col:
-                draw_heading(surf, v, heading, x, y, col_w)
+                draw_heading(surf, v, tr(heading), x, y, col_w)
                 yy = y + head_h
                 for wrapped in lines:
                     bullet = v.pt(x + 4, yy + line_h * 0.43)
@@ -109,5 +126,5 @@ class PageScreen(Screen):
             bar_h = max(30, int(track.h * area.h / self._content_h))
             y = track.y + int((track.h - bar_h) * self.scroll / self.max_scroll())
             pygame.draw.rect(surf, (120, 150, 126), v.rect((track.x, y, track.w, bar_h)), border_radius=v.size(3))
-            blit_text(surf, "Scroll for more: mouse wheel or Page Down", v.size(16), v.pt(1236, 722), MUTED,
+            blit_text(surf, tr("Scroll for more: mouse wheel or Page Down"), v.size(16), v.pt(1236, 722), MUTED,
                       anchor="topright")

@@ -23,13 +23,14 @@ import pygame
 
 from ...ai import coach
 from ...engine.record import Game
+from ...i18n import N_, t, tr
 from ..layout import View
 from ..scene import Scene
 from ..table import SeatConfig
 from ..table.pieces import game_pieces
 from ..table.layout import CENTRE_X, SeatLabel, backs_half_width
 from ..table.view import TableView, fit_first, hud_box, side_label_top
-from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, seat_names
+from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, review_titles, seat_names
 from ..draw import draw_tip, fit_text, text_scale
 from ..widgets import DIM, GOLD, INK, Button, blit_text, font, panel, wrap
 
@@ -64,7 +65,7 @@ class ReviewScene(Scene):
         players = self.record.state.rules.players
         self.names = list(names or seat_names(players))[:players]
         while len(self.names) < players:
-            self.names.append(f"Player {len(self.names) + 1}")
+            self.names.append(t("Player {number}", number=len(self.names) + 1))
         self.seat = seat if 0 <= seat < players else 0
         self.all_face_up = all_face_up
         self.deals = coach.deals_in(self.record)
@@ -72,19 +73,19 @@ class ReviewScene(Scene):
         self.show_list = True
         self.dragging_slider = False
         self.buttons = [
-            Button("<<", self.home, pygame.K_HOME, "The start of the deal (Home)"),
-            Button("<", self.back, pygame.K_LEFT, "One move back (Left)"),
-            Button(">", self.forward, pygame.K_RIGHT, "One move forward (Right)"),
-            Button(">>", self.end, pygame.K_END, "The end of the deal (End)"),
-            Button("Hands", self.toggle_hands, pygame.K_f, "Every hand face up, or only the reviewer's (F)"),
-            Button("Score", self.score_sheet, pygame.K_s, "The deal's score sheet (S)"),
-            Button("Turns", self.toggle_list, pygame.K_l, "Show or hide the turn list (L)"),
-            Button("Export", self.export, pygame.K_e, "Save this deal as a record file (E)"),
+            Button("<<", self.home, pygame.K_HOME, N_("The start of the deal (Home)")),
+            Button("<", self.back, pygame.K_LEFT, N_("One move back (Left)")),
+            Button(">", self.forward, pygame.K_RIGHT, N_("One move forward (Right)")),
+            Button(">>", self.end, pygame.K_END, N_("The end of the deal (End)")),
+            Button(N_("Hands"), self.toggle_hands, pygame.K_f, N_("Every hand face up, or only the reviewer's (F)")),
+            Button(N_("Score"), self.score_sheet, pygame.K_s, N_("The deal's score sheet (S)")),
+            Button(N_("Turns"), self.toggle_list, pygame.K_l, N_("Show or hide the turn list (L)")),
+            Button(N_("Export"), self.export, pygame.K_e, N_("Save this deal as a record file (E)")),
         ]
-        self.cancel_button = Button("Stop coach", self.cancel_coach, pygame.K_c, "Stop the coach (C)")
-        self.menu_button = Button("Close", self.close_review, None, "Close the review (Escape)")
-        self.sheet_button = Button("Back a move", self.back)
-        self.leave_button = Button("Close review", self.close_review)
+        self.cancel_button = Button(N_("Stop coach"), self.cancel_coach, pygame.K_c, N_("Stop the coach (C)"))
+        self.menu_button = Button(N_("Close"), self.close_review, None, N_("Close the review (Escape)"))
+        self.sheet_button = Button(N_("Back a move"), self.back)
+        self.leave_button = Button(N_("Close review"), self.close_review)
         self.review_button = Button("", lambda: None)
         self.review_button.visible = False
         self.yes_button = self.no_button = self.confirm_yes = self.confirm_no = Button("", lambda: None)
@@ -225,9 +226,9 @@ class ReviewScene(Scene):
             folder.mkdir(parents=True, exist_ok=True)
             path = export_deal(self.record, self.deal, folder, names=self.names, deal=self.deal)
         except OSError as e:
-            self.ctl.toast.show(f"The deal could not be saved ({e.strerror or e}).", 6.0, error=True)
+            self.ctl.toast.show(tr(t("The deal could not be saved ({reason}).", reason=str(e.strerror or e))), 6.0, error=True)
             return
-        self.ctl.toast.show(f"Deal saved as {path}", 6.0)
+        self.ctl.toast.show(tr(t("Deal saved as {path}", path=str(path))), 6.0)
 
     def close_review(self) -> None:
         self.cancel_coach()
@@ -239,9 +240,9 @@ class ReviewScene(Scene):
     def _say_position(self) -> None:
         """The status line: the last move, and the coach's word on it."""
         if self.step == 0:
-            self.ctl.answer_note = f"Deal {self.deal}: the cards are dealt. Right arrow plays the first move."
+            self.ctl.answer_note = t("Deal {number}: the cards are dealt. Right arrow plays the first move.", number=self.deal)
         else:
-            self.ctl.answer_note = f"Move {self.step} of {self.count}: {self.moves[self.step - 1]}."
+            self.ctl.answer_note = t("Move {number} of {count}: {move}.", number=self.step, count=self.count, move=self.moves[self.step - 1])
 
     def current_verdict(self) -> Optional[coach.Decision]:
         """The coach's flag on the move just shown, or on the move about to be made."""
@@ -292,7 +293,7 @@ class ReviewScene(Scene):
             b.rect = v.rect((x0 - 100 + col * 73, y0 + row * 40, 68, 34))
         self.buttons[0].enabled = self.buttons[1].enabled = self.step > 0
         self.buttons[2].enabled = self.buttons[3].enabled = self.step < self.count
-        self.buttons[4].label = "Mine" if self.all_face_up else "All"
+        self.buttons[4].label = N_("Mine") if self.all_face_up else N_("All")
         self.cancel_button.rect = v.rect((1040, 8, 136, 30))
         self.cancel_button.visible = self.coach is not None
         self.menu_button.rect = v.rect((1184, 8, 88, 30))
@@ -409,10 +410,8 @@ class ReviewScene(Scene):
         if self.show_list:
             self._draw_list(surf, v)
         self.cancel_button.draw(surf, v.size(16))
-        who = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
-        title = f"Review: deal {self.deal} of {self.deals}, {who} decisions"
         bar = self.progress()
-        line, size = fit_first([title, f"Review: deal {self.deal} of {self.deals}", f"Deal {self.deal} of {self.deals}"],
+        line, size = fit_first([tr(m) for m in review_titles(self.names[self.seat], self.deal, self.deals)],
                                v.size(18), v.size(bar.w))
         blit_text(surf, line, size, v.pt(bar.x, 8), GOLD)
         if getattr(self, "coach_cut", "") and v.rect(self.coach_box()).collidepoint(getattr(self, "pointer", (-1, -1))):
@@ -439,23 +438,27 @@ class ReviewScene(Scene):
         pygame.draw.rect(surf, GOLD, fill, border_radius=4)
         flagged = sum(1 for d in self.verdicts.values() if d.flagged)
         if self.coach_state == "running":
-            label = f"Coach: {self.judged} of {self.total} judged, {flagged} flagged"
+            label = tr(t("Coach: {judged} of {total} judged, {flagged} flagged", judged=self.judged, total=self.total,
+                         flagged=flagged))
         elif self.coach_state == "cancelled":
-            label = f"Coach stopped: {self.judged} of {self.total}, {flagged} flagged"
+            label = tr(t("Coach stopped: {judged} of {total}, {flagged} flagged", judged=self.judged, total=self.total,
+                         flagged=flagged))
         else:
             cost = sum(d.cost for d in self.verdicts.values())
-            label = f"Coach: {flagged} of {self.total} flagged, {cost:.0f} points lost"
+            label = tr(t("Coach: {flagged} of {total} flagged, {cost} points lost", flagged=flagged, total=self.total,
+                         cost=round(cost)))
         # within the bar's width: North's hand begins just right of it
         size = v.size(15)
         while size > 11 and font(size).size(label)[0] > box.w:
             size -= 1
-        line, size = fit_first([label, f"Coach: {flagged} of {self.total} flagged", f"{flagged} flagged"], size, box.w)
+        line, size = fit_first([label, tr(t("Coach: {flagged} of {total} flagged", flagged=flagged, total=self.total)),
+                                tr(t("{flagged} flagged", flagged=flagged))], size, box.w)
         blit_text(surf, line, size, (box.x, box.y - v.size(4)), DIM, anchor="bottomleft")
         d = self.current_verdict()
         if d is not None and not self.state.deal_over:
             # two lines at most, a smaller type for a long sentence, never over the hand
             box = v.rect(self.coach_box())
-            words = f"{self.ctl.answer_note}  Coach: {d.sentence}"
+            words = tr(t("{note}  Coach: {sentence}", note=self.ctl.answer_note, sentence=d.sentence))
             for pt in (17, 16, 15, 14, 13, 12):
                 size = v.size(pt)
                 step = int(size * 1.08 * text_scale())
@@ -491,7 +494,7 @@ class ReviewScene(Scene):
         at = self._list_box()
         box = v.rect(at)
         panel(surf, box, alpha=225)
-        blit_text(surf, "Turns", v.size(18), (box.x + v.size(10), box.y + v.size(8)), GOLD)
+        blit_text(surf, tr("Turns"), v.size(18), (box.x + v.size(10), box.y + v.size(8)), GOLD)
         start, rows = self._list_rows()
         y = at.y + 34
         for i in range(start, min(self.count, start + rows)):
@@ -502,7 +505,7 @@ class ReviewScene(Scene):
                 pygame.draw.rect(surf, (60, 90, 70), v.rect((at.x + 4, y - 1, at.w - 8, LIST_ROW)),
                                  border_radius=4)
             colour = FLAG_INK if d is not None and d.flagged else (INK if current else DIM)
-            label = f"{i + 1}. {self.moves[i]}"
+            label = f"{i + 1}. {tr(self.moves[i])}"
             width = at.w - 20
             if d is not None and d.flagged:
                 blit_text(surf, f"-{d.cost:.0f}", v.size(15), v.pt(at.right - 10, y + 2), colour,

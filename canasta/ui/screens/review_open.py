@@ -9,6 +9,7 @@ import pygame
 
 from ..forms import Button as FormButton, ListView, Screen, draw_fitted, section_panel
 from ..widgets import DIM, INK
+from ...i18n import N_, tr
 
 
 def record_files() -> list[Path]:
@@ -25,8 +26,8 @@ def record_files() -> list[Path]:
 class OpenRecordScreen(Screen):
     """*Open record...*: the record files saved from reviews, to replay one."""
 
-    title = "Open record"
-    subtitle = "Deals saved with Export in a review, newest first"
+    title = N_("Open record")
+    subtitle = N_("Deals saved with Export in a review, newest first")
     BOX = pygame.Rect(240, 110, 800, 560)
 
     def __init__(self, session, back: Callable[[], None]):
@@ -35,9 +36,9 @@ class OpenRecordScreen(Screen):
         self._back = back
         self.files = record_files()
         self.listing = ListView(self.files, self._row, row_height=34, name="records")
-        self.open_button = FormButton("Open", self.open, pygame.K_RETURN, "Replay the selected deal",
+        self.open_button = FormButton(N_("Open"), self.open, pygame.K_RETURN, N_("Replay the selected deal"),
                                       name="open", style="primary")
-        self.back_button = FormButton("Back", back, name="back")
+        self.back_button = FormButton(N_("Back"), back, name="back")
         self.controls = [self.listing, self.open_button, self.back_button]
         self.default_focus = self.open_button if self.files else self.back_button
 
@@ -63,7 +64,7 @@ class OpenRecordScreen(Screen):
         draw_fitted(surf, path.name, v.size(18), r.inflate(-v.size(20), 0), INK)
 
     def draw_content(self, surf, v) -> None:
-        section_panel(surf, v, self.BOX, "Record files")
+        section_panel(surf, v, self.BOX, tr("Record files"))
         if not self.files:
-            draw_fitted(surf, "No saved deals yet: use Export in a review, or python -m canasta --replay FILE.",
+            draw_fitted(surf, tr("No saved deals yet: use Export in a review, or python -m canasta --replay FILE."),
                         v.size(18), v.rect((self.BOX.x + 20, self.BOX.y + 60, self.BOX.w - 40, 30)), DIM)

@@ -13,53 +13,77 @@ from ...engine.cards import describe
 from ...engine.record import Game
 from ...engine.state import DEAL_OVER, GAME_OVER
 from ..anim import Pose, motion_speed
+from ...i18n import N_, Text, t, tn
+from ...vocab import SEAT_NAMES
 from ..table.controller import DEAL_STAGGER, TableController
 
 
 def seat_names(players: int) -> list[str]:
     from ..table import SEAT_NAMES
-    return list(SEAT_NAMES.get(players, [f"Player {i + 1}" for i in range(players)]))
+    return list(SEAT_NAMES.get(players, [t("Player {number}", number=i + 1) for i in range(players)]))
 
 
-_BASE_FORM = {"draws": "draw", "takes": "take", "melds": "meld", "discards": "discard", "asks": "ask",
-              "says": "say", "passes": "pass", "plays": "play", "turns": "turn"}
+def seat_word(name: str):
+    """A seat's name as a message argument: a default seat name ("North") is the
+    language's own, a player's name stays as typed."""
+    if isinstance(name, Text):
+        return name
+    return Text(name) if name in _SEAT_WORDS else name
 
 
-def move_text(name: str, action, before_hand: int = 0, restock: bool = False) -> str:
+_SEAT_WORDS = {n for names in SEAT_NAMES.values() for n in names}
+
+#: a move of the turn list: (someone else's, the reviewer's own "You ...")
+_MOVES = {
+    "draw": (N_("{name} draws"), N_("You draw")),
+    "restock": (N_("{name} turns the pile over and draws"), N_("You turn the pile over and draw")),
+    "take": (N_("{name} takes the pile"), N_("You take the pile")),
+    "out": (N_("{name} melds and goes out"), N_("You meld and go out")),
+    "to_out": (N_("{name} melds to go out"), N_("You meld to go out")),
+    "discard": (N_("{name} discards {card}"), N_("You discard {card}")),
+    "ask": (N_("{name} asks to go out"), N_("You ask to go out")),
+    "yes": (N_("{name} says yes"), N_("You say yes")),
+    "no": (N_("{name} says no"), N_("You say no")),
+    "pass": (N_("{name} passes"), N_("You pass")),
+    "play": (N_("{name} plays"), N_("You play")),
+}
+
+
+def move_text(name: str, action, before_hand: int = 0, restock: bool = False) -> Text:
     """'West discards the nine of hearts' ('You discard...'): one move, for the turn list
-    (``restock``: a draw that turned the pile over into a new stock, RULES.md 9.1)."""
-    text = _move_text(name, action, before_hand)
-    if restock and type(action) is Draw:
-        text = f"{name} turns the pile over and draws"
-    if name == "You":
-        head, _, rest = text[len(name) + 1:].partition(" ")
-        text = f"You {_BASE_FORM.get(head, head)}" + (f" {rest}" if rest else "")
-        text = text.replace(" and goes out", " and go out").replace(" and draws", " and draw")
-    return text
-
-
-def _move_text(name: str, action, before_hand: int = 0) -> str:
-    t = type(action)
-    if t is Draw:
-        return f"{name} draws"
-    if t is TakePile:
-        return f"{name} takes the pile"
-    if t is Meld:
+    (``restock``: a draw that turned the pile over into a new stock, RULES.md 9.1), as a
+    message rendered in the player's language where it is drawn."""
+    you = name == "You"
+    kind = type(action)
+    if kind is NextDeal:
+        return Text(N_("Next deal"))
+    if kind is Meld:
         used = sum(len(g.cards) for g in action.groups)
-        if before_hand and before_hand - used <= 1:
-            return f"{name} melds and goes out" if before_hand - used == 0 else f"{name} melds to go out"
-        return f"{name} melds {used} card{'s' if used != 1 else ''}"
-    if t is Discard:
-        return f"{name} discards {describe(action.card)}"
-    if t is Ask:
-        return f"{name} asks to go out"
-    if t is Answer:
-        return f"{name} says {'yes' if action.yes else 'no'}"
-    if t is Pass:
-        return f"{name} passes"
-    if t is NextDeal:
-        return "Next deal"
-    return f"{name} plays"
+        if not (before_hand and before_hand - used <= 1):
+            if you:
+                return tn("You meld {count} card", "You meld {count} cards", used)
+            return tn("{name} melds {count} card", "{name} melds {count} cards", used, name=seat_word(name))
+        key = "out" if before_hand - used == 0 else "to_out"
+    elif kind is Draw:
+        key = "restock" if restock else "draw"
+    else:
+        key = {TakePile: "take", Discard: "discard", Ask: "ask", Pass: "pass"}.get(kind, "play")
+        if kind is Answer:
+            key = "yes" if action.yes else "no"
+    args = {"card": describe(action.card)} if kind is Discard else {}
+    if isinstance(args.get("card"), str) and not isinstance(args["card"], Text):
+        args["card"] = Text(args["card"])
+    if you:
+        return t(_MOVES[key][1], **args)
+    return t(_MOVES[key][0], name=seat_word(name), **args)
+
+
+def review_titles(name: str, deal: int, deals: int) -> list[Text]:
+    """The review's title, longest first (the first that fits is shown)."""
+    whose = (t("Review: deal {number} of {count}, your decisions", number=deal, count=deals) if name == "You" else
+             t("Review: deal {number} of {count}, {name}'s decisions", number=deal, count=deals, name=seat_word(name)))
+    return [whose, t("Review: deal {number} of {count}", number=deal, count=deals),
+            t("Deal {number} of {count}", number=deal, count=deals)]
 
 
 def deal_bounds(game: Game, deal: int) -> tuple[int, int]:
@@ -176,7 +200,7 @@ class CoachThread:
             if item is None:
                 self.done = True
             elif isinstance(item, Exception):
-                self.failed = f"The coach stopped: {item}"
+                self.failed = t("The coach stopped: {reason}", reason=item)
             else:
                 out.append(item)
 
