@@ -86,6 +86,9 @@ class Settings:
     fullscreen: bool = False
     window_size: list[int] = field(default_factory=lambda: list(DEFAULT_WINDOW_SIZE))
     player_name: str = "You"
+    #: the language of the game's words: ``""`` is the computer's own (System default),
+    #: else one of ``canasta.i18n.CODES``
+    language: str = ""
     last_game: dict[str, Any] = field(default_factory=dict)
     #: Keys found in the file that this version does not know, written back unchanged.
     unknown: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -154,6 +157,14 @@ def _window_size(value: Any) -> list[int]:
     return [width, height]
 
 
+def _language(value: Any) -> str:
+    """``""`` (System default) or a language the game speaks."""
+    from ..i18n import CODES, SYSTEM
+    if not isinstance(value, str) or value not in (SYSTEM, *CODES):
+        raise ValueError("must be \"\" (System default) or one of " + ", ".join(CODES))
+    return value
+
+
 #: The player's name, checked as every name read from a file is (see :mod:`.names`).
 _player_name = check_name
 
@@ -206,6 +217,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _boolean,
     "window_size": _window_size,
     "player_name": _player_name,
+    "language": _language,
     "last_game": _last_game,
 }
 
