@@ -168,8 +168,8 @@ class App:
         self.apply_settings()
         if self.session is not None:
             self.session.save_settings()
-        sentence = (f"Sound off ({MUTE_KEY_NAME} turns it back on)." if not s.sound
-                    else f"Sound on ({MUTE_KEY_NAME} mutes it).")
+        sentence = (i18n.t("Sound off ({key} turns it back on).", key=MUTE_KEY_NAME) if not s.sound
+                    else i18n.t("Sound on ({key} mutes it).", key=MUTE_KEY_NAME))
         if self.scene is not None:
             self.scene.notice(sentence, 3.0, error=False)
 

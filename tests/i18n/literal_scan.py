@@ -22,9 +22,9 @@ CATALOG_CALLS = {"tr", "t", "tn", "N_"}
 QUIET_CALLS = {"note", "print", "debug", "info", "warning", "error", "exception", "critical", "getattr", "setattr",
                "hasattr", "startswith", "endswith", "split", "rsplit", "strip", "replace", "join", "get", "pop",
                "setdefault", "environ", "getenv", "open", "Path", "compile", "match", "search", "sub", "fullmatch",
-               "findall", "finditer", "encode", "decode", "format_decimal", "isinstance", "warn", "control",
+               "findall", "finditer", "encode", "decode", "format_decimal", "format_date", "isinstance", "warn", "control",
                "set_caption", "strftime", "strptime", "TypeError", "AttributeError", "KeyError", "AssertionError",
-               "NotImplementedError", "RuntimeError", "OSError"}
+               "NotImplementedError", "RuntimeError", "OSError", "ValueError"}
 #: calls whose direct string arguments are shown as they are (so even one word counts)
 SHOWN_CALLS = {"Button", "PushButton", "Toggle", "blit_text", "draw_fitted", "draw_fitted_centre", "draw_title",
                "draw_heading", "section_panel", "show", "notice", "say", "text", "render"}
@@ -34,6 +34,7 @@ QUIET_KEYWORDS = {"name", "anchor", "align", "style", "kind", "key", "sep", "end
 ALLOWED: set[tuple[str, str]] = {
     ("canasta/ui/menus.py", "Canasta"),          # the game's name, the same in every language
     ("canasta/ui/app.py", "Canasta"),            # the window's title
+    ("canasta/ui/speech.py", "speech dispatcher"),   # a speech back end's own name, matched
 }
 _WORDS = re.compile(r"[A-Za-z]{2,}.*\s|\s.*[A-Za-z]{2,}")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")

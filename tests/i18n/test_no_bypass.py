@@ -13,6 +13,21 @@ from literal_scan import ROOT, visible_literals  # noqa: E402
 #: the modules (or folders) whose every shown literal goes through tr/t/tn/N_
 COVERED = (
     "canasta/ui/screens/settings.py",
+    "canasta/ui/app.py",
+    "canasta/ui/menus.py",
+    "canasta/ui/forms.py",
+    "canasta/ui/fields.py",
+    "canasta/ui/widgets.py",
+    "canasta/ui/controls.py",
+    "canasta/ui/focus.py",
+    "canasta/ui/summary.py",
+    "canasta/ui/session.py",
+    "canasta/ui/scene.py",
+    "canasta/ui/sound.py",
+    "canasta/ui/speech.py",
+    "canasta/ui/layout.py",
+    "canasta/ui/parts.py",
+    "canasta/ui/plugins.py",
 )
 
 
