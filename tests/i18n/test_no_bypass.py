@@ -28,6 +28,7 @@ COVERED = (
     "canasta/ui/layout.py",
     "canasta/ui/parts.py",
     "canasta/ui/plugins.py",
+    "canasta/ui/games.py",
 )
 
 
