@@ -126,7 +126,7 @@ def game_length(rules: Rules) -> str:
     if rules.deals:
         return tn("a game of {count} deal", "a game of {count} deals", rules.deals)
     target = rules.target_score
-    return t("game to {target}", target=f"{target:,}" if i18n.current() == "en" else i18n.number(target))
+    return t("game to {target}", target=format(target, ",") if i18n.current() == "en" else i18n.number(target))
 
 
 def naturals_to_go_out(rules: Rules) -> int:
