@@ -41,9 +41,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                          "and the deal starts when a person has joined)")
     ap.add_argument("--join", nargs=2, default=None, metavar=("ADDRESS", "CODE"),
                     help="join the online table with this code at ADDRESS (host:port), at its first free seat")
+    ap.add_argument("--lang", default=None, metavar="CODE",
+                    help="the language of this run: " + ", ".join(_language_codes()))
     ap.add_argument("--check-files", action="store_true",
                     help="say what the game finds in its user folders, then exit")
     a = ap.parse_args(argv)
+    if a.lang is not None and a.lang not in _language_codes():
+        ap.error(f"--lang must be one of {', '.join(_language_codes())}, not {_cut(a.lang)}")
     if a.size is not None:
         try:
             w, h = (int(x) for x in a.size.lower().split("x"))
@@ -83,6 +87,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         except ValueError:
             pass
     return a
+
+
+def _language_codes() -> tuple[str, ...]:
+    from .i18n import CODES, PSEUDO
+    return (*CODES, PSEUDO)
 
 
 def _cut(value, most: int = 40) -> str:

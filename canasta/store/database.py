@@ -67,6 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from . import safejson
+from ..i18n import t, tn
 from .atomic import quarantine
 from .gamedict import check_deal, normalise_game, whole
 from .paths import data_dir, describe_error, ensure_dir
@@ -130,14 +131,14 @@ class ScoreDatabase:
     def _trouble_with(self, kind: str, reason: str) -> None:
         """Report the database being unusable for now, once per distinct cause."""
         if kind == "locked":
-            key, sentence = "locked", (
+            key, sentence = "locked", t(
                 "The score history is in use by another program; results are kept "
                 "and will be saved as soon as it is free."
             )
         else:
-            key, sentence = f"unavailable:{reason}", (
-                f"The score history cannot be written ({reason}); results are kept "
-                "and will be saved when it can be."
+            key, sentence = f"unavailable:{reason}", t(
+                "The score history cannot be written ({reason}); results are kept "
+                "and will be saved when it can be.", reason=reason
             )
         if self._trouble != key:
             self._trouble = key
@@ -183,13 +184,14 @@ class ScoreDatabase:
         try:
             kept = quarantine(self.path, *self._companions())
         except OSError as exc:
-            self._say(
-                f"The score history {what_happened} and could not be set aside ({describe_error(exc)}); "
-                "results are kept and will be saved when it can be."
-            )
+            self._say(t(
+                "The score history {what_happened} and could not be set aside ({why}); "
+                "results are kept and will be saved when it can be.", what_happened=t(what_happened),
+                why=describe_error(exc)))
             self._trouble = "unusable"
             return False
-        self._say(f"The score history {what_happened}; it was kept as {kept.name} and a new one was started.")
+        self._say(t("The score history {what_happened}; it was kept as {kept} and a new one was started.",
+                    what_happened=t(what_happened), kept=kept.name))
         return True
 
     def _drop_connection(self) -> None:
@@ -290,7 +292,7 @@ class ScoreDatabase:
         self._pending.append(record)
         if not self._ready():
             if not self._store_pending():
-                self._say("This game's result is only kept in memory until the game closes.")
+                self._say(t("This game's result is only kept in memory until the game closes."))
             return None
         row = self._query("SELECT id FROM games WHERE uid = ?", (record["uid"],))
         return row[0][0] if row else None
@@ -320,12 +322,10 @@ class ScoreDatabase:
     def _report_damaged(self, before: int) -> None:
         found = len(self._damaged_rows)
         if found > before:
-            rows = "entry" if found == 1 else "entries"
-            them = "it is" if found == 1 else "they are"
-            self._say(
-                f"The score history has {found} damaged {rows}; {them} left out of the figures "
-                f"and kept in {self.path.name}."
-            )
+            self._say(tn("The score history has {count} damaged entry; it is left out of the figures "
+                         "and kept in {file}.",
+                         "The score history has {count} damaged entries; they are left out of the figures "
+                         "and kept in {file}.", found, file=self.path.name))
 
     def _game_from_row(self, row: tuple[Any, ...]) -> dict[str, Any] | None:
         """A stored game checked as a new one is (``None``, noted as damaged, if it fails)."""
@@ -538,14 +538,15 @@ class ScoreDatabase:
         self._ready()
         if self._pending:
             count = len(self._pending)
-            games = "game" if count == 1 else "games"
             if self._store_pending():
-                self._say(
-                    f"{count} finished {games} could not be added to the score history yet; "
-                    f"they are kept in {self.pending_path.name} and will be added next time."
-                )
+                self._say(tn("{count} finished game could not be added to the score history yet; "
+                             "they are kept in {file} and will be added next time.",
+                             "{count} finished games could not be added to the score history yet; "
+                             "they are kept in {file} and will be added next time.", count,
+                             file=self.pending_path.name))
             else:
-                self._say(f"The result of {count} finished {games} could not be saved.")
+                self._say(tn("The result of {count} finished game could not be saved.",
+                             "The result of {count} finished games could not be saved.", count))
         self._drop_connection()
         self._closed = True
 

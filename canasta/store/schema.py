@@ -13,6 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Callable
 
+from ..i18n import N_
 from .atomic import NotAFile, read_file
 
 DB_FILE = "scores.sqlite3"
@@ -110,7 +111,7 @@ class Unusable(Exception):
     """The file at the database path cannot be used as it is; ``str()`` says why."""
 
 
-DAMAGED = "was damaged"
+DAMAGED = N_("was damaged")   # said after "The score history"
 NEWER = "comes from a newer version of Canasta"
 FOREIGN = "is not in the form this version expects"
 

@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from ..vocab import (ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, DEFAULT_COMPUTER_PAUSE, DEFAULT_SIZE_PERCENT,
                      DEFAULT_WINDOW_SIZE, HAND_SORTS, LARGE_CARDS_PERCENT, MIN_WINDOW_SIZE, SIZE_PERCENTS, TABLE_COLOURS)
+from ..i18n import t
 from .atomic import atomic_write_text, quarantine, read_file, remove_stale_temps
 from .names import MAX_NAME_LENGTH, check_name, shown
 from .paths import config_dir, describe_error, ensure_dir, file_in_place
@@ -86,6 +87,9 @@ class Settings:
     fullscreen: bool = False
     window_size: list[int] = field(default_factory=lambda: list(DEFAULT_WINDOW_SIZE))
     player_name: str = "You"
+    #: the language of the game's words: ``""`` is the computer's own (System default),
+    #: else one of ``canasta.i18n.CODES``
+    language: str = ""
     last_game: dict[str, Any] = field(default_factory=dict)
     #: Keys found in the file that this version does not know, written back unchanged.
     unknown: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -154,6 +158,14 @@ def _window_size(value: Any) -> list[int]:
     return [width, height]
 
 
+def _language(value: Any) -> str:
+    """``""`` (System default) or a language the game speaks."""
+    from ..i18n import CODES, SYSTEM
+    if not isinstance(value, str) or value not in (SYSTEM, *CODES):
+        raise ValueError("must be \"\" (System default) or one of " + ", ".join(CODES))
+    return value
+
+
 #: The player's name, checked as every name read from a file is (see :mod:`.names`).
 _player_name = check_name
 
@@ -206,6 +218,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _boolean,
     "window_size": _window_size,
     "player_name": _player_name,
+    "language": _language,
     "last_game": _last_game,
 }
 
@@ -346,22 +359,23 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[str]]:
     except (FileNotFoundError, NotADirectoryError):
         return Settings(), []  # nothing saved yet (or no folder: saving will say so)
     except OSError as exc:
-        return Settings(), [_set_aside(target, f"could not be read ({describe_error(exc)})")]
+        return Settings(), [_set_aside(target, t("could not be read ({why})", why=describe_error(exc)))]
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError, MemoryError):
         # not text, not TOML, a number too long to read (ValueError), nested too deep
-        return Settings(), [_set_aside(target, "was damaged")]
+        return Settings(), [_set_aside(target, t("was damaged"))]
     settings, ignored = settings_from_dict(data)
     messages = []
     if ignored:
-        messages.append(f"Ignored in {target.name}: " + ", ".join(ignored) + ".")
+        messages.append(t("Ignored in {file}: {keys}.", file=target.name, keys=", ".join(ignored)))
     return settings, messages
 
 
 def _folder_is_a_file(folder: Path) -> str:
     """The one sentence said at start-up and at every failed save when the folder is a file."""
-    return f"Your settings cannot be kept: {folder} is a file, not a folder, so they last until you close the game."
+    return t("Your settings cannot be kept: {folder} is a file, not a folder, so they last until you close the game.",
+             folder=str(folder))
 
 
 def _set_aside(target: Path, what_happened: str) -> str:
@@ -369,11 +383,10 @@ def _set_aside(target: Path, what_happened: str) -> str:
     try:
         kept = quarantine(target)
     except OSError:
-        return (
-            f"Your settings file {what_happened} and could not be set aside; "
-            "the defaults are in use for this session."
-        )
-    return f"Your settings file {what_happened}; it was kept as {kept.name} and the defaults are in use."
+        return t("Your settings file {what_happened} and could not be set aside; "
+                 "the defaults are in use for this session.", what_happened=what_happened)
+    return t("Your settings file {what_happened}; it was kept as {kept} and the defaults are in use.",
+             what_happened=what_happened, kept=kept.name)
 
 
 def _writable(settings: Settings) -> tuple[dict[str, Any], list[str]]:
@@ -421,7 +434,8 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> list[st
     text = dumps_toml(data, header=_HEADER)
     messages = []
     if refused:
-        messages.append(f"Not saved in {target.name}, as it could not be read back: " + ", ".join(refused) + ".")
+        messages.append(t("Not saved in {file}, as it could not be read back: {keys}.", file=target.name,
+                          keys=", ".join(refused)))
     if file_in_place(target.parent):
         return messages + [_folder_is_a_file(target.parent)]
     problem = ensure_dir(target.parent)
@@ -431,4 +445,5 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> list[st
             return messages
         except OSError as exc:
             problem = describe_error(exc)
-    return messages + [f"Your settings could not be saved ({problem}); they apply until you close the game."]
+    return messages + [t("Your settings could not be saved ({problem}); they apply until you close the game.",
+                         problem=problem)]

@@ -12,6 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from .. import i18n  # noqa: E402
 from . import parts  # noqa: E402,F401  the games' own window parts, registered
 from .cardart import CardArt  # noqa: E402
 from .draw import HC_BACKGROUND, set_high_contrast, set_text_scale  # noqa: E402
@@ -31,8 +32,13 @@ class App:
     """Owns the window, the shared resources (card art, sounds, computer players,
     settings) and the current scene."""
 
-    def __init__(self, settings, size: Optional[tuple[int, int]] = None, ai=None):
+    def __init__(self, settings, size: Optional[tuple[int, int]] = None, ai=None,
+                 language: Optional[str] = None):
         self.settings = settings
+        #: ``--lang``: the language of this run, until the player picks one in Settings
+        self.language_override = language
+        self._language_setting = settings.language
+        self.language = i18n.set_language(language or settings.language)
         pygame.init()
         w, h = size or tuple(settings.window_size)
         w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
@@ -144,6 +150,14 @@ class App:
         set_high_contrast(s.high_contrast)
         set_text_scale(s.text_size / 100)
         self._felt.clear()
+        if s.language != self._language_setting:    # chosen in Settings: it wins over --lang
+            self._language_setting = s.language
+            self.language_override = None
+        language = i18n.set_language(self.language_override or s.language)
+        if language != self.language:
+            self.language = language
+            if self.scene is not None:      # its words are rebuilt, as after a window resize
+                self.scene.resize()
         for listener in list(self.settings_listeners):
             listener()
 
@@ -154,8 +168,8 @@ class App:
         self.apply_settings()
         if self.session is not None:
             self.session.save_settings()
-        sentence = (f"Sound off ({MUTE_KEY_NAME} turns it back on)." if not s.sound
-                    else f"Sound on ({MUTE_KEY_NAME} mutes it).")
+        sentence = (i18n.t("Sound off ({key} turns it back on).", key=MUTE_KEY_NAME) if not s.sound
+                    else i18n.t("Sound on ({key} mutes it).", key=MUTE_KEY_NAME))
         if self.scene is not None:
             self.scene.notice(sentence, 3.0, error=False)
 

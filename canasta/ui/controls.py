@@ -23,6 +23,7 @@ from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DARK_INK, FIELD_BG, FIELD_B
                    GOLD_BUTTON, GOLD_BUTTON_HOVER, GOLD_DEEP, INK, MUTED, TRACK_OFF, TRACK_ON, draw_fitted)
 from . import draw as theme
 from .layout import View
+from ..i18n import tr
 
 
 class Control:
@@ -64,8 +65,10 @@ class Control:
     def explanation(self) -> str:
         """What to show beside the control: why it is disabled, or what it does."""
         if not self.enabled and self.why_disabled:
-            return self.why_disabled
-        return self.tip
+            return tr(self.why_disabled)
+        if isinstance(self.tip, tuple):     # sentences shown one after the other
+            return " ".join(tr(part) for part in self.tip if part)
+        return tr(self.tip)
 
     # input: positions are in the coordinates of ``rect``
     def mouse_down(self, lpos) -> None:
@@ -185,7 +188,7 @@ class Button(Control):
                          border_top_right_radius=radius)
         dest.blit(hi, r.topleft)
         pygame.draw.rect(dest, border, r, width=max(1, v.size(2)), border_radius=radius)
-        draw_fitted(dest, self.label, v.size(self.size), r.inflate(-v.size(16), 0), ink,
+        draw_fitted(dest, tr(self.label), v.size(self.size), r.inflate(-v.size(16), 0), ink,
                     bold=self.style == "primary", align="center")
         if focused:
             self._ring(dest, v, r)
@@ -245,9 +248,13 @@ class Toggle(Control):
                            max(2, knob_r))
         label = self.on_text if on else self.off_text
         box = pygame.Rect(r.x, r.y, max(1, track.x - r.x - v.size(10)), r.h)
-        draw_fitted(dest, label, v.size(19), box, INK if self.enabled else MUTED, align="right")
+        draw_fitted(dest, tr(label), v.size(19), box, INK if self.enabled else MUTED, align="right")
         if focused:
             self._ring(dest, v, track, radius=14)
+
+
+class Verbatim(str):
+    """A label shown as it is in every language (a language's own name)."""
 
 
 class Stepper(Control):
@@ -280,10 +287,11 @@ class Stepper(Control):
         return -1
 
     def label(self) -> str:
+        """The chosen label in the language in use (a :class:`Verbatim` one as it is)."""
         value = self.get()
         for v, lab in self.choices:
             if v == value:
-                return lab
+                return lab if isinstance(lab, Verbatim) else tr(lab)
         return str(value)
 
     def step(self, d: int) -> None:

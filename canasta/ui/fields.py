@@ -11,6 +11,7 @@ import pygame
 
 from . import draw as theme
 from .controls import Control
+from ..i18n import tr
 from .draw import FIELD_BG, FIELD_BORDER, GOLD, GOLD_DEEP, INK, MUTED, blit_text, draw_fitted, font, text_scale
 from .layout import View
 
@@ -94,12 +95,12 @@ class TextField(Control):
             # keep the end of a long text (where the caret is) in view
             while shown and f.size(shown)[0] > inner.w - v.size(4):
                 shown = shown[1:]
-            tr = blit_text(dest, shown, fs, (inner.x, inner.centery), INK if self.enabled else MUTED,
+            drawn = blit_text(dest, shown, fs, (inner.x, inner.centery), INK if self.enabled else MUTED,
                            anchor="midleft")
-            caret_x = tr.right + v.size(2)
+            caret_x = drawn.right + v.size(2)
         else:
             if self.placeholder:
-                draw_fitted(dest, self.placeholder, fs, inner, MUTED)
+                draw_fitted(dest, tr(self.placeholder), fs, inner, MUTED)
             caret_x = inner.x
         if focused and self.enabled and (pygame.time.get_ticks() // 530) % 2 == 0:
             h = int(fs * 0.8)

@@ -22,6 +22,7 @@ from typing import Optional
 
 import pygame
 
+from ..i18n import N_, t, tr  # noqa: F401
 from .controls import Button, Control, PushButton, Slider, Stepper, Toggle
 from .draw import (DARK_INK, FIELD_BG, FIELD_BORDER, FOCUS_RING, GOLD_BUTTON, GOLD_BUTTON_HOVER, GOLD_DEEP, MUTED,
                    TRACK_OFF, TRACK_ON, dim, draw_fitted, draw_heading, draw_tip, draw_title, fit_text,
@@ -239,7 +240,7 @@ class Screen(Scene):
         v = self.view
         self.draw_background(surf)
         if self.title:
-            draw_title(surf, v, self.title, self.subtitle)
+            draw_title(surf, v, tr(self.title), tr(self.subtitle))
         self.draw_content(surf, v)
         show_focus = self.app.keyboard_used
         for c in self.controls:

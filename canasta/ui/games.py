@@ -21,61 +21,63 @@ from dataclasses import fields
 from typing import Any, Optional
 
 from ..engine import variants
+from .. import i18n
+from ..i18n import N_, t, tn
 from ..engine.registry import default_name
 from ..engine.rules import BOOK_KINDS, OPTION_HELP, Rules, RulesError
 
 #: The seatings a game may accept, in the order the presets are offered.
 SEATINGS = ((4, None), (2, None), (3, None), (6, 3), (6, 2))
-SEATING_WORDS = {(4, None): "four players in partnerships", (2, None): "two players",
-                 (3, None): "three players", (6, 3): "six players in three pairs",
-                 (6, 2): "six players in two teams of three"}
+SEATING_WORDS = {(4, None): N_("four players in partnerships"), (2, None): N_("two players"),
+                 (3, None): N_("three players"), (6, 3): N_("six players in three pairs"),
+                 (6, 2): N_("six players in two teams of three")}
 SEATING_SHORT = {(4, None): "4 players", (2, None): "2 players", (3, None): "3 players",
-                 (6, 3): "6 players (pairs)", (6, 2): "6 players (threes)"}
+                 (6, 3): N_("6 players (pairs)"), (6, 2): N_("6 players (threes)")}
 
 #: The options a game that names none shows on the New game screen.
 DEFAULT_OPTIONS = ("target_score",)
 
 #: One-line explanations of the options the engine's OPTION_HELP does not cover.
 EXTRA_HELP = {
-    "twice_naturals": "A group must always hold at least twice as many naturals as wild cards.",
-    "merge_groups": "Two groups of one rank may be combined into one during your turn.",
-    "out_needs_clean": "One of the two canastas for going out must be natural or a samba.",
-    "out_needs_escalera": "One of the two canastas for going out must be an escalera.",
-    "sequence_canasta_bonus": "Bonus for a sequence of seven (a samba, or escalera in Bolivia).",
-    "bolivia_bonus": "Bonus for a bolivia: seven wild cards.",
-    "black_three_in_hand": "What each black three left in a hand costs when the deal ends.",
-    "take_onto_sequence": "The pile may be taken by adding its top card to a sequence's end.",
-    "going_out_bonus": "Bonus for the side that goes out.",
-    "concealed_bonus": "Extra bonus for going out concealed (the whole hand in one turn).",
-    "all_red_threes": "What all six red threes in one side's area are worth together.",
-    "red_threes_need_two_canastas": "Red threes count plus only for a side with two canastas; else minus.",
-    "minimum_7000": "Minimum count of a side whose total is 7,000 or more.",
-    "wild_melds": "Wild cards alone may form a meld (seven make a bolivia).",
+    "twice_naturals": N_("A group must always hold at least twice as many naturals as wild cards."),
+    "merge_groups": N_("Two groups of one rank may be combined into one during your turn."),
+    "out_needs_clean": N_("One of the two canastas for going out must be natural or a samba."),
+    "out_needs_escalera": N_("One of the two canastas for going out must be an escalera."),
+    "sequence_canasta_bonus": N_("Bonus for a sequence of seven (a samba, or escalera in Bolivia)."),
+    "bolivia_bonus": N_("Bonus for a bolivia: seven wild cards."),
+    "black_three_in_hand": N_("What each black three left in a hand costs when the deal ends."),
+    "take_onto_sequence": N_("The pile may be taken by adding its top card to a sequence's end."),
+    "going_out_bonus": N_("Bonus for the side that goes out."),
+    "concealed_bonus": N_("Extra bonus for going out concealed (the whole hand in one turn)."),
+    "all_red_threes": N_("What all six red threes in one side's area are worth together."),
+    "red_threes_need_two_canastas": N_("Red threes count plus only for a side with two canastas; else minus."),
+    "minimum_7000": N_("Minimum count of a side whose total is 7,000 or more."),
+    "wild_melds": N_("Wild cards alone may form a meld (seven make a bolivia)."),
 }
 
 #: Short labels of the options, as the form shows them.
 LABELS = {
-    "decks": "Packs", "hand_size": "Cards dealt", "draw_count": "Cards drawn",
-    "canastas_to_go_out": "Canastas to go out", "target_score": "Target score",
-    "stock_exhausted": "Stock runs out", "wild_limit": "Wild cards in a meld",
-    "more_naturals_than_wilds": "More naturals than wilds", "pile_always_frozen": "Pile always frozen",
-    "black_three_freezes": "Black threes freeze", "ask_to_go_out": "Asking to go out",
-    "twice_naturals": "Twice as many naturals", "merge_groups": "Merging groups",
-    "out_needs_clean": "Clean canasta to go out", "out_needs_escalera": "Escalera to go out",
-    "sequence_canasta_bonus": "Sequence canasta bonus", "bolivia_bonus": "Bolivia bonus",
-    "black_three_in_hand": "Black three in hand", "take_onto_sequence": "Pile onto a sequence",
-    "going_out_bonus": "Going out bonus", "concealed_bonus": "Concealed bonus",
-    "all_red_threes": "All six red threes", "red_threes_need_two_canastas": "Red threes need two canastas",
-    "minimum_7000": "Minimum from 7,000", "wild_melds": "Wild melds",
-    "foot_size": "Cards in the foot", "pile_take": "Cards taken from the pile", "wild_rule": "Wild cards in a meld",
-    "wild_books": "Wild books", "book_closes": "Books close", "minimum_by": "First meld minimum",
-    "books_to_go_out": "Books to go out", "partner_in_foot": "Partner in foot", "must_ask": "Must ask to go out",
-    "black_three_value": "Black three left", "red_three_held": "Red three in a foot", "deals": "Deals in a game",
-    "talon_bonus": "Talons to first melders", "second_meld_after_canasta": "Second meld of a rank",
-    "initial_canasta_meets_minimum": "Canasta opens", "initial_meld_with_pile": "Pile for the first meld",
-    "threes_optional": "Threes laid by choice", "no_canasta_melds_negative": "No canasta: melds count minus",
-    "special_hands": "Special hands",
-    "jokers": "Jokers in the deck", "natural_canastas_to_go_out": "Natural canastas to go out",
+    "decks": "Packs", "hand_size": N_("Cards dealt"), "draw_count": N_("Cards drawn"),
+    "canastas_to_go_out": N_("Canastas to go out"), "target_score": N_("Target score"),
+    "stock_exhausted": N_("Stock runs out"), "wild_limit": N_("Wild cards in a meld"),
+    "more_naturals_than_wilds": N_("More naturals than wilds"), "pile_always_frozen": N_("Pile always frozen"),
+    "black_three_freezes": N_("Black threes freeze"), "ask_to_go_out": N_("Asking to go out"),
+    "twice_naturals": N_("Twice as many naturals"), "merge_groups": N_("Merging groups"),
+    "out_needs_clean": N_("Clean canasta to go out"), "out_needs_escalera": N_("Escalera to go out"),
+    "sequence_canasta_bonus": N_("Sequence canasta bonus"), "bolivia_bonus": N_("Bolivia bonus"),
+    "black_three_in_hand": N_("Black three in hand"), "take_onto_sequence": N_("Pile onto a sequence"),
+    "going_out_bonus": N_("Going out bonus"), "concealed_bonus": N_("Concealed bonus"),
+    "all_red_threes": N_("All six red threes"), "red_threes_need_two_canastas": N_("Red threes need two canastas"),
+    "minimum_7000": N_("Minimum from 7,000"), "wild_melds": N_("Wild melds"),
+    "foot_size": N_("Cards in the foot"), "pile_take": N_("Cards taken from the pile"), "wild_rule": N_("Wild cards in a meld"),
+    "wild_books": N_("Wild books"), "book_closes": N_("Books close"), "minimum_by": N_("First meld minimum"),
+    "books_to_go_out": N_("Books to go out"), "partner_in_foot": N_("Partner in foot"), "must_ask": N_("Must ask to go out"),
+    "black_three_value": N_("Black three left"), "red_three_held": N_("Red three in a foot"), "deals": N_("Deals in a game"),
+    "talon_bonus": N_("Talons to first melders"), "second_meld_after_canasta": N_("Second meld of a rank"),
+    "initial_canasta_meets_minimum": N_("Canasta opens"), "initial_meld_with_pile": N_("Pile for the first meld"),
+    "threes_optional": N_("Threes laid by choice"), "no_canasta_melds_negative": N_("No canasta: melds count minus"),
+    "special_hands": N_("Special hands"),
+    "jokers": N_("Jokers in the deck"), "natural_canastas_to_go_out": N_("Natural canastas to go out"),
 }
 
 TARGETS = (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7500, 8500, 10000, 12500, 15000, 20000)
@@ -89,32 +91,32 @@ def _plural(n: int, word: str) -> str:
 #: The values an option steps through: (value, label) pairs.
 CHOICES: dict[str, list[tuple[Any, str]]] = {
     "decks": [(n, _plural(n, "pack")) for n in range(1, 5)],
-    "hand_size": [(n, f"{n} cards") for n in range(5, 21)],
+    "hand_size": [(n, tn("{count} card", "{count} cards", n)) for n in range(5, 21)],
     "draw_count": [(n, _plural(n, "card")) for n in range(1, 6)],
     "canastas_to_go_out": [(n, "None" if n == 0 else str(n)) for n in range(0, 5)],
     "target_score": [(n, f"{n:,}") for n in TARGETS],
-    "stock_exhausted": [("play_on", "Play on"), ("end", "End the deal"), ("reshuffle", "Turn the pile over")],
+    "stock_exhausted": [("play_on", N_("Play on")), ("end", N_("End the deal")), ("reshuffle", N_("Turn the pile over"))],
     # house rules (RULES.md 9.1): None keeps the usual two jokers in each pack
-    "jokers": [(None, "Two a pack")] + [(n, "None" if n == 0 else str(n)) for n in range(0, 13)],
+    "jokers": [(None, N_("Two a pack"))] + [(n, "None" if n == 0 else str(n)) for n in range(0, 13)],
     "natural_canastas_to_go_out": [(0, "None"), (1, "One"), (2, "Two")],
     "concealed_bonus": [(n, f"{n:,}") for n in (0, 100, 200, 250, 300, 400, 500, 750, 1000)],
-    "wild_limit": [(n, f"At most {n}") for n in range(1, 7)],
+    "wild_limit": [(n, t("At most {n}", n=n)) for n in range(1, 7)],
     "black_three_in_hand": [(n, f"{n:,}") for n in (0, 5, 50, 100, 200)],
     "minimum_7000": [(n, str(n)) for n in (120, 150, 160, 180, 200)],
     # Hand and Foot
-    "foot_size": [(n, f"{n} cards") for n in range(5, 21)],
-    "pile_take": [(1, "The top card"), (7, "The top seven"), ("all", "The whole pile")],
-    "wild_rule": [("more_naturals", "Fewer than the naturals"), ("twice", "Half the naturals"),
-                  ("max3", "At most three")],
-    "minimum_by": [("deal", "By deal: 50 to 150"), ("score", "By the side's score")],
+    "foot_size": [(n, tn("{count} card", "{count} cards", n)) for n in range(5, 21)],
+    "pile_take": [(1, N_("The top card")), (7, N_("The top seven")), ("all", N_("The whole pile"))],
+    "wild_rule": [("more_naturals", N_("Fewer than the naturals")), ("twice", N_("Half the naturals")),
+                  ("max3", N_("At most three"))],
+    "minimum_by": [("deal", N_("By deal: 50 to 150")), ("score", N_("By the side's score"))],
     # (the form holds the options as Rules.to_dict writes them: a table of book kinds)
-    "books_to_go_out": [({"clean": c, "dirty": d, "wild": 0}, f"{c} clean, {d} dirty")
+    "books_to_go_out": [({"clean": c, "dirty": d, "wild": 0}, t("{clean} clean, {dirty} dirty", clean=c, dirty=d))
                         for c, d in ((2, 2), (1, 1), (1, 2), (2, 1), (3, 3))],
     "black_three_value": [(n, str(n)) for n in (0, 5)],
     "red_three_held": [(n, f"{n:,}") for n in (-100, -200, -300, -500)],
     "deals": [(n, _plural(n, "deal")) for n in range(1, 9)],
     # Modern American
-    "initial_meld_with_pile": [("meld_first", "After melding first"), ("forbidden", "Never")],
+    "initial_meld_with_pile": [("meld_first", N_("After melding first")), ("forbidden", "Never")],
 }
 
 
@@ -122,8 +124,9 @@ def game_length(rules: Rules) -> str:
     """How long a game of these (resolved) rules lasts, in a few words: "game to 5,000"
     or "a game of 4 deals"."""
     if rules.deals:
-        return f"a game of {rules.deals} deal{'s' if rules.deals != 1 else ''}"
-    return f"game to {rules.target_score:,}"
+        return tn("a game of {count} deal", "a game of {count} deals", rules.deals)
+    target = rules.target_score
+    return t("game to {target}", target=format(target, ",") if i18n.current() == "en" else i18n.number(target))
 
 
 def naturals_to_go_out(rules: Rules) -> int:
@@ -145,13 +148,13 @@ def glance(r: Rules) -> list[str]:
     game's own words when its module has ``glance``), the game's length."""
     own = getattr(game_module(r.variant), "glance", None)   # a game that says it its own way
     middle = own(r) if own is not None else [
-        f"{r.hand_size} cards each", f"draw {r.draw_count}",
-        f"{r.canastas_to_go_out} canasta{'s' if r.canastas_to_go_out != 1 else ''} to go out"]
+        tn("{count} card each", "{count} cards each", r.hand_size), t("draw {count}", count=r.draw_count),
+        tn("{count} canasta to go out", "{count} canastas to go out", r.canastas_to_go_out)]
     parts = [short_title(r.variant), *middle, game_length(r)]
     if own is None and r.pile_always_frozen:
-        parts.append("pile always frozen")
+        parts.append(N_("pile always frozen"))
     if r.ask_to_go_out:
-        parts.append("ask to go out")
+        parts.append(N_("ask to go out"))
     return parts
 
 

@@ -41,7 +41,7 @@ def start(args, ai=None):
     settings, messages = load_settings()
     if args.speed:
         settings.animation_speed = args.speed
-    app = App(settings, size=args.size, ai=ai)
+    app = App(settings, size=args.size, ai=ai, language=getattr(args, "lang", None))
     session = Session(app)
     session.notify(*messages)
     app.messages.extend(messages)

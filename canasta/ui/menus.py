@@ -14,6 +14,7 @@ from typing import Optional
 
 import pygame
 
+from ..i18n import N_, t, tr
 from .forms import GOLD_DEEP, MUTED, Button, Screen, dim, draw_fitted, wrap_lines
 from .layout import View
 from .widgets import DIM, GOLD, INK, blit_text, panel
@@ -29,25 +30,25 @@ class MainMenu(Screen):
     def __init__(self, session):
         super().__init__(session.app)
         self.session = session
-        self.continue_button = Button("Continue", self._continue, pygame.K_c, "Back to the game in progress (C)",
+        self.continue_button = Button(N_("Continue"), self._continue, pygame.K_c, N_("Back to the game in progress (C)"),
                                       name="continue", style="primary", size=24)
-        self.new_button = Button("New game", session.show_new_game, pygame.K_n, "Set up players and rules, and deal (N)",
+        self.new_button = Button(N_("New game"), session.show_new_game, pygame.K_n, N_("Set up players and rules, and deal (N)"),
                                  name="new", size=24)
-        self.online_button = Button("Play online", session.show_play_online, pygame.K_i,
-                                    "Host a table or join one: play with others on their computers (I)",
+        self.online_button = Button(N_("Play online"), session.show_play_online, pygame.K_i,
+                                    N_("Host a table or join one: play with others on their computers (I)"),
                                     name="online", size=24)
-        self.stats_button = Button("Statistics", lambda: session.show_statistics(), pygame.K_s,
-                                   "Your record, recent games and their charts (S)", name="statistics", size=24)
-        self.rules_button = Button("Rules", self._rules, pygame.K_r, "The rules in force, and why the game is fair (R)",
+        self.stats_button = Button(N_("Statistics"), lambda: session.show_statistics(), pygame.K_s,
+                                   N_("Your record, recent games and their charts (S)"), name="statistics", size=24)
+        self.rules_button = Button(N_("Rules"), self._rules, pygame.K_r, N_("The rules in force, and why the game is fair (R)"),
                                    name="rules", size=24)
-        self.settings_button = Button("Settings", lambda: session.show_settings(), pygame.K_o,
-                                      "How the game looks, sounds and helps (O)", name="settings", size=24)
-        self.quit_button = Button("Quit", session.quit, name="quit", size=24)
-        self.dismiss_button = Button("Dismiss", self._dismiss, name="dismiss", size=18)
-        self.open_record_button = Button("Open record...", self._open_record, pygame.K_p,
-                                         "Replay a saved deal with the coach (P)", name="open_record", size=18)
-        self.learn_button = Button("Learn to play", self._learn, pygame.K_l,
-                                   "A guided first deal: every move explained on the table (L)", name="learn",
+        self.settings_button = Button(N_("Settings"), lambda: session.show_settings(), pygame.K_o,
+                                      N_("How the game looks, sounds and helps (O)"), name="settings", size=24)
+        self.quit_button = Button(N_("Quit"), session.quit, name="quit", size=24)
+        self.dismiss_button = Button(N_("Dismiss"), self._dismiss, name="dismiss", size=18)
+        self.open_record_button = Button(N_("Open record..."), self._open_record, pygame.K_p,
+                                         N_("Replay a saved deal with the coach (P)"), name="open_record", size=18)
+        self.learn_button = Button(N_("Learn to play"), self._learn, pygame.K_l,
+                                   N_("A guided first deal: every move explained on the table (L)"), name="learn",
                                    style="primary", size=18)
         # corner buttons reached by their keys (P, L) and the mouse, outside the Tab round
         self.open_record_button.can_focus = lambda: False  # type: ignore[method-assign]
@@ -99,8 +100,8 @@ class MainMenu(Screen):
         seat = self._kept_table()
         if seat is None:
             return self.session.resumable.describe() if self.session.resumable is not None else ""
-        whose = "you host it" if seat.get("hosting") else "hosted by another player"
-        return f"Online table {seat.get('code', '')}  ·  {whose}"
+        whose = N_("you host it") if seat.get("hosting") else N_("hosted by another player")
+        return tr(t("Online table {code}  ·  {whose}", code=seat.get("code", ""), whose=whose))
 
     def _rules(self) -> None:
         self.session.show_rules(self.session.rules_choices(), back=self.session.show_main_menu)
@@ -196,7 +197,7 @@ class MainMenu(Screen):
                   bold=True, anchor="midtop")
         r = blit_text(surf, "Canasta", title_size(v.size(104)), pos, GOLD, bold=True, anchor="midtop")
         y = r.bottom + v.size(4)
-        blit_text(surf, "The classic card game from Uruguay", v.size(22), (r.centerx, y), DIM, anchor="midtop")
+        blit_text(surf, tr("The classic card game from Uruguay"), v.size(22), (r.centerx, y), DIM, anchor="midtop")
         line = self.continue_line() if self.continue_button.rect.w else ""
         if line:
             cr = v.rect(self.continue_button.rect)
@@ -222,7 +223,7 @@ class MainMenu(Screen):
         bottom = r.bottom - v.size(6)
         shown = 0
         for m in notices:
-            lines = wrap_lines(m, fs, width)
+            lines = wrap_lines(tr(m), fs, width)
             if y + line_h * len(lines) > bottom and shown:
                 break
             for line in lines:
@@ -232,7 +233,7 @@ class MainMenu(Screen):
             shown += 1
         if shown < len(notices):
             more = len(notices) - shown
-            blit_text(surf, f"and {more} more (see the log)", v.size(16), (r.right - v.size(14), r.bottom - v.size(6)),
+            blit_text(surf, tr(t("and {more} more (see the log)", more=more)), v.size(16), (r.right - v.size(14), r.bottom - v.size(6)),
                       MUTED, anchor="bottomright")
 
 
@@ -243,10 +244,10 @@ class PauseMenu(Screen):
         super().__init__(session.app)
         self.session = session
         self.table = table
-        self.resume_button = Button("Resume", self.back, name="resume", style="primary", size=24)
-        self.rules_button = Button("Rules", self._rules, name="rules", size=22)
-        self.settings_button = Button("Settings", self._settings, name="settings", size=22)
-        self.quit_button = Button("Save and quit to menu", session.leave_table, name="save_quit", size=22)
+        self.resume_button = Button(N_("Resume"), self.back, name="resume", style="primary", size=24)
+        self.rules_button = Button(N_("Rules"), self._rules, name="rules", size=22)
+        self.settings_button = Button(N_("Settings"), self._settings, name="settings", size=22)
+        self.quit_button = Button(N_("Save and quit to menu"), session.leave_table, name="save_quit", size=22)
         self.controls = [self.resume_button, self.rules_button, self.settings_button, self.quit_button]
         self.default_focus = self.resume_button
         self.focused = self.resume_button
@@ -260,7 +261,7 @@ class PauseMenu(Screen):
         self.app.set_scene(self)
 
     def _rules(self) -> None:
-        self.session.show_rules([("The game in progress", self.table.game.state.rules)], back=self._again)
+        self.session.show_rules([(N_("The game in progress"), self.table.game.state.rules)], back=self._again)
 
     def _settings(self) -> None:
         self.session.show_settings(back=self._again)
@@ -287,14 +288,14 @@ class PauseMenu(Screen):
     def draw_content(self, surf: pygame.Surface, v: View) -> None:
         box = v.rect((430, 214, 420, 416))
         panel(surf, box, (16, 38, 26), 240, radius=v.size(16), border=(200, 160, 70))
-        title = blit_text(surf, "Paused", title_size(v.size(46)), (box.centerx, box.y + v.size(22)), GOLD, bold=True,
+        title = blit_text(surf, tr("Paused"), title_size(v.size(46)), (box.centerx, box.y + v.size(22)), GOLD, bold=True,
                           anchor="midtop")
         st = self.table.game.state
         seed = self.table.game.seed
-        line = f"Deal {st.deal_number + 1}  -  deal number {seed}"
+        line = tr(t("Deal {deal}  -  deal number {seed}", deal=st.deal_number + 1, seed=str(seed)))
         row = v.rect((450, 282, 380, 24))
         row.y = max(row.y, title.bottom + v.size(2))
         draw_fitted(surf, line, v.size(19), row, DIM, align="center")
         pygame.draw.line(surf, GOLD_DEEP, v.pt(500, 322), v.pt(780, 322), max(1, v.size(1)))
-        draw_fitted(surf, "The game is saved after every move.", v.size(17), v.rect((450, 598, 380, 22)), MUTED,
+        draw_fitted(surf, tr("The game is saved after every move."), v.size(17), v.rect((450, 598, 380, 22)), MUTED,
                     align="center")

@@ -23,18 +23,29 @@ from ..store import (ScoreDatabase, discard_saved_game, load_game, quarantine_sa
 from ..store.lock import InstanceLock
 from ..store.names import parse_seats, shown
 from ..vocab import COMPUTER_NAMES, SEAT_NAMES
+from .. import i18n
+from ..i18n import N_, t, tr
 from . import games
 from .summary import finished_game_summary
 from .table import SeatConfig, TableScene
 
-ALREADY_OPEN = ("Canasta is already open in another window, so this one does not save the game in progress "
+def _day(moment) -> str:
+    """A day and its month ("26 Nov"), the month in the language in use."""
+    try:
+        from babel.dates import format_date
+        return format_date(moment.date(), "d MMM", locale=i18n.babel_locale())
+    except Exception:
+        return f"{moment.day} {moment:%b}"
+
+
+ALREADY_OPEN = N_("Canasta is already open in another window, so this one does not save the game in progress "
                 "and the game saved there is kept.")
 
 
 def lock_unknown(path) -> str:
     """The sentence when the one-copy lock cannot be taken (see ``store.lock``)."""
-    return (f"Canasta cannot tell whether it is open in another window ({path} cannot be locked), so this "
-            "one does not save the game in progress and the game saved there is kept.")
+    return t("Canasta cannot tell whether it is open in another window ({path} cannot be locked), so this "
+             "one does not save the game in progress and the game saved there is kept.", path=str(path))
 
 #: Short names of the variants (game and seating), for the statistics.
 VARIANT_NAMES = {key: games.preset_short(key) for key in games.all_presets()}
@@ -96,16 +107,20 @@ class Resumable:
             try:
                 moment = datetime.fromisoformat(self.saved_at)
                 today = datetime.now(moment.tzinfo).date()
-                when = (f"  ·  saved at {moment:%H:%M}" if moment.date() == today
-                        else f"  ·  saved {moment.day} {moment:%b} at {moment:%H:%M}")
+                when = (t("  ·  saved at {time}", time=moment.strftime("%H:%M")) if moment.date() == today
+                        else t("  ·  saved {date} at {time}", date=_day(moment), time=moment.strftime("%H:%M")))
             except (ValueError, TypeError, OverflowError):
                 when = ""
         # a deal that has ended counts already (the engine adds it at the next deal)
         totals = st.history[-1].totals if st.deal_over and st.history else st.scores
-        scores = " to ".join(f"{s:,}" for s in totals)
-        over = " is over" if st.deal_over else ""
-        return (f"Deal {st.deal_number + 1} of a {r.players}-player {games.short_title(r.variant)} game{over}"
-                f"  ·  {scores}{when}")
+        scores = tr(N_(" to ")).join(f"{s:,}" if i18n.current() == "en" else i18n.number(s) for s in totals)
+        if st.deal_over:
+            what = t("Deal {deal} of a {players}-player {game} game is over", deal=st.deal_number + 1,
+                     players=r.players, game=games.short_title(r.variant))
+        else:
+            what = t("Deal {deal} of a {players}-player {game} game", deal=st.deal_number + 1, players=r.players,
+                     game=games.short_title(r.variant))
+        return tr(what) + "  ·  " + scores + (tr(when) if when else "")
 
 
 class Session:
@@ -178,7 +193,7 @@ class Session:
             self.notify(quarantine_saved_game(_reason(exc)))
             return None
         except Exception as exc:  # anything else the record provokes: it is not resumable
-            self.notify(quarantine_saved_game(f"it could not be replayed: {_reason(exc)}"))
+            self.notify(quarantine_saved_game(t("it could not be replayed: {reason}", reason=_reason(exc))))
             return None
         extra = data.get("extra", {})
         meta = {k: extra[k] for k in ("preset", "uid", "started_at") if isinstance(extra.get(k), str)}
@@ -294,7 +309,7 @@ class Session:
         try:
             self.db.record_game(summary)
         except ValueError as exc:  # a malformed summary is a bug; the game goes on
-            self.tell(f"This game could not be added to the score history ({_reason(exc)}).")
+            self.tell(t("This game could not be added to the score history ({reason}).", reason=_reason(exc)))
         scene = self.app.scene
         msgs = self.db.take_messages()
         if msgs and scene is self.table and scene is not None:
@@ -396,7 +411,7 @@ class Session:
         try:
             game = Game.from_json(data)
         except Exception as exc:  # a record kept in the history may be hand-edited: never a crash
-            self.tell(f"This game cannot be replayed ({_reason(exc)}).")
+            self.tell(t("This game cannot be replayed ({reason}).", reason=_reason(exc)))
             return False
         seats = summary.get("seats") or []
         names = [str(s.get("name", "")) or None for s in seats if isinstance(s, dict)]
@@ -448,9 +463,9 @@ class Session:
         from .screens.newgame import remembered_rules
         out: list[tuple[str, Rules]] = []
         if self.resumable is not None:
-            out.append(("Your game in progress", self.resumable.game.state.rules))
+            out.append((N_("Your game in progress"), self.resumable.game.state.rules))
         preset, rules = remembered_rules(self.settings)
-        out.append(("Your next game (as last set up)", rules.resolved()))
+        out.append((N_("Your next game (as last set up)"), rules.resolved()))
         for key, rules in games.all_presets().items():
             out.append((games.preset_name(key), rules.resolved()))
         return out

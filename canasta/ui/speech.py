@@ -25,9 +25,11 @@ import shutil
 import subprocess
 from typing import Callable, Optional
 
-NOT_FOUND = ("Read the game aloud is off: no screen reader or speech command (spd-say or say) "
+from ..i18n import N_, t
+
+NOT_FOUND = N_("Read the game aloud is off: no screen reader or speech command (spd-say or say) "
              "was found on this computer.")
-FAILED = "Read the game aloud stopped: the speech command {name} could not be run ({why})."
+FAILED = N_("Read the game aloud stopped: the speech command {name} could not be run ({why}).")
 
 #: accessible_output2's outputs that are a plain synthesiser, not a screen reader
 _NOT_READERS = {"sapi5", "sapi4", "sapi", "say", "e-speak", "espeak", "speech dispatcher", "nsspeech"}
@@ -161,7 +163,7 @@ class Speech:
         except Exception as exc:   # a command gone, a screen reader closed: off, said once
             name = getattr(self.backend, "name", "speech")
             self.backend = None
-            self.notice = FAILED.format(name=name, why=type(exc).__name__ if not str(exc) else str(exc))
+            self.notice = t(FAILED, name=name, why=type(exc).__name__ if not str(exc) else str(exc))
             self.notice_shown = False
 
     def take_notice(self) -> str:

@@ -18,6 +18,7 @@ from typing import Callable, Optional
 import pygame
 
 from . import controls
+from ..i18n import tr
 from . import draw as theme
 from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, FOCUS_RING, GOLD, INK, PANEL, RED, blit_text, fit_text, font, note,
                    panel, text, wrap)
@@ -117,7 +118,7 @@ class Toast:
         type shrinks (to three quarters of ``size`` at most) until the lines fit."""
         if not self.visible:
             return
-        lines, fs, step = fit_lines(self.message, size, box.w - 28, box.h - 10)
+        lines, fs, step = fit_lines(tr(self.message), size, box.w - 28, box.h - 10)
         h = min(box.h, len(lines) * step + 10)
         w = min(box.w, max(font(fs).size(line)[0] for line in lines) + 28)
         rect = pygame.Rect(0, 0, w, h)
@@ -132,7 +133,7 @@ class Toast:
     def draw(self, dest: pygame.Surface, centre, size: int, width: int) -> None:
         if not self.visible:
             return
-        lines = wrap(self.message, size, width)
+        lines = wrap(tr(self.message), size, width)
         h = len(lines) * int(size * 1.05 * theme.text_scale()) + 16
         w = min(width, max(font(size).size(line)[0] for line in lines)) + 28
         rect = pygame.Rect(0, 0, w, h)

@@ -90,7 +90,7 @@ variant = "classic"
 """
 
 #: the settings added since, with their defaults
-NEW_FIELDS = ("reduced_motion", "speech", "high_contrast", "text_size")
+NEW_FIELDS = ("reduced_motion", "speech", "high_contrast", "text_size", "language")
 
 
 def test_an_old_settings_file_loads_with_the_new_settings_at_their_defaults():
@@ -346,3 +346,17 @@ def test_toml_writer_refuses_what_toml_cannot_hold():
         settings_module.toml_value(float("nan"))
     with pytest.raises(ValueError):
         settings_module.toml_value(2**70)
+
+
+def test_the_language_is_kept_and_a_bad_one_refused_in_one_sentence():
+    assert Settings().language == ""            # System default
+    settings_path().write_text('language = "pt_BR"\nvolume = 0.3\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert (loaded.language, loaded.volume, messages) == ("pt_BR", 0.3, [])
+    assert save_settings(loaded) == [] and 'language = "pt_BR"\n' in settings_path().read_text(encoding="utf-8")
+    for bad in ('"klingon"', '"pseudo"', "3"):
+        settings_path().write_text(f'language = {bad}\nvolume = 0.3\n', encoding="utf-8")
+        loaded, messages = load_settings()
+        assert (loaded.language, loaded.volume) == ("", 0.3)
+        assert messages == ['Ignored in settings.toml: language (must be "" (System default) or one of '
+                            'en, es, pt_BR, it, de, fr).']

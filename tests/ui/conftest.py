@@ -10,6 +10,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# the window tests read English whatever the computer's language (System default follows it)
+os.environ["LANGUAGE"] = "en"
 
 import pygame  # noqa: E402  (after the environment is set)
 import pytest  # noqa: E402

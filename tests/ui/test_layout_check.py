@@ -122,8 +122,9 @@ def _table(tour, rules, seed, label, humans=1):
     return scene
 
 
-def run_tour(app, session, shots: str = "", sizes: int = 100) -> Tour:
-    """Every screen, with Text size and Card size at ``sizes`` percent."""
+def run_tour(app, session, shots: str = "", sizes: int = 100, language: str = "") -> Tour:
+    """Every screen, with Text size and Card size at ``sizes`` percent, in ``language``
+    (a code of canasta.i18n.CODES or "pseudo"; "" leaves the language as it is)."""
     from canasta.engine import Rules, variants
     from canasta.engine.record import Game
     from canasta.ui.games import game_names
@@ -131,6 +132,8 @@ def run_tour(app, session, shots: str = "", sizes: int = 100) -> Tour:
     tour.shots = shots
     tour.sizes = sizes
     app.settings.text_size = app.settings.card_size = sizes
+    if language:
+        app.language_override = language     # as python -m canasta --lang does
     app.apply_settings()
     session.show_main_menu()
     tour.look("the main menu")
