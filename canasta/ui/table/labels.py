@@ -96,8 +96,13 @@ class TableLabels:
             if why:
                 blit_text(surf, why, fs(v, COUNT_SIZE), (top.x, top.bottom + v.size(2)), FROZEN_INK)
             return
-        blit_text(surf, stock_words, size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
-        blit_text(surf, label, size, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if why else INK, anchor="midtop")
+        # each count within its half of the room between the two piles (a longer language:
+        # shorter words, then the bare number; "frozen" is said below the pile's anyway)
+        room = v.size(max(40, abs(px - sx) - 12))
+        stock_words, ssize = fit_first([stock_words, str(seen.stock_size)], size, room)
+        label, lsize = fit_first([label, tr(t("Pile {count}", count=seen.pile_size)), str(seen.pile_size)], size, room)
+        blit_text(surf, stock_words, ssize, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
+        blit_text(surf, label, lsize, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if why else INK, anchor="midtop")
         if why:
             blit_text(surf, why, fs(v, COUNT_SIZE), v.pt(px, py + COUNT_LABEL_DY + 19), FROZEN_INK,
                       anchor="midtop")
@@ -216,5 +221,6 @@ class TableLabels:
             width = v.size(SIDE_LABEL_W)       # clear of the bands beside it (larger text: smaller, or cut with a tip)
             line, lsize = fit_first([name + mark], size, width)
             blit_text(surf, line, lsize, v.pt(x, y), colour, anchor=anchor)
-            line, lsize = fit_first([detail], fs(v, SMALL_SIZE), width)
+            # a longer language: the level gives way to the count of cards, then the bare count
+            line, lsize = fit_first([detail, cards(n), str(n)], fs(v, SMALL_SIZE), width)
             blit_text(surf, line, lsize, v.pt(x, y + 19 * tx), DIM, anchor=anchor)

@@ -15,7 +15,7 @@ from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wra
 from .frame import hud_box
 from .game_sheet import draw_game_sheet
 from .layout import CENTRE_X, DIALOG_BOX, SHEET_COLUMN_W, SHEET_H, SHEET_LABEL_W, SHEET_Y
-from .lettering import LABEL_SIZE, TIP_SIZE, fs
+from .lettering import LABEL_SIZE, TIP_SIZE, fit_first, fs
 from ...i18n import N_, number, t, tr
 from .words import and_list, points, sheet_rows, status_line, team_lines
 
@@ -48,9 +48,13 @@ class TablePanels:
             return                # a message (a review: the coach) has the status line's place
         words = tr(ctl.answer_note or status_line(ctl))
         fr = ctl.layout.frame
-        if font(v.size(22)).size(words)[0] > v.size(fr.message_box.w):
-            # a long line (the engine's reason a first meld is not yet made) wraps in its place
-            draw_lines_in(surf, words, v.rect(fr.message_box), v.size(22))
+        room = v.rect(fr.message_box)
+        one_line = pygame.Rect((0, 0), font(v.size(22)).size(words))
+        one_line.midtop = v.pt(CENTRE_X, fr.status_y)
+        if one_line.w > room.w or any(b.visible and b.rect.colliderect(one_line) for b in self.scene.buttons):
+            # a long line (the engine's reason a first meld is not yet made, a longer
+            # language) wraps in its place, clear of the buttons beside it
+            draw_lines_in(surf, words, room, v.size(22))
             return
         status = blit_text(surf, words, v.size(22), v.pt(CENTRE_X, fr.status_y), INK, anchor="midtop")
         if not st.deal_over and ctl.privacy is None and not ctl.seats[st.to_act].human and not ctl.skipping:
@@ -205,6 +209,8 @@ class TablePanels:
         colx = [box.x + v.size(SHEET_LABEL_W + SHEET_COLUMN_W * t + 150) for t in range(teams)]
         top = max(box.y + v.size(86), drawn.bottom + v.size(6))
         rows, cells = sheet_rows([team_lines(res, t) for t in range(teams)])
+        # a cell too long for its column (a longer language) gives way to its points alone
+        bare = {(tr(line.label), k): number(line.points) for k in range(teams) for line in res.lines[k]}
         bottom = scene.sheet_button.rect.top - v.size(6)
         fsz = fs(v, 20)
         while True:
@@ -221,7 +227,8 @@ class TablePanels:
         for label in rows:
             blit_text(surf, label, fsz, (x0, y), INK)
             for k in range(teams):       # within its column (larger text: smaller type if it must)
-                cell, csize = fit_text(cells.get((label, k), "-"), fsz, v.size(SHEET_COLUMN_W - 12))
+                cell, csize = fit_first([cells.get((label, k), "-"), bare.get((label, k), "-")], fsz,
+                                        v.size(SHEET_COLUMN_W - 12))
                 blit_text(surf, cell, csize, (colx[k], y), INK, anchor="topright")
             y += step
         pygame.draw.line(surf, DIM, (x0, y + 2), (box.right - v.size(20), y + 2), 1)
