@@ -36,7 +36,7 @@ from .drops import Drops
 from .undo import Undo
 from .refusals import Refusals
 from ...i18n import N_, t, tr
-from ..widgets import Toast
+from .said import TableToast
 from .words import kind_word
 from .pieces import table_part
 from .hint import Hint, cards_of, follows_hint, hint_zones
@@ -47,19 +47,6 @@ from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_l
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
 
 
-
-class TableToast(Toast):
-    """The table's message, kept as the sentence it was given (a message with its
-    arguments: the engine's refusal, the coach's hint) and read in the language in use
-    whenever it is drawn, so a switch of language shows at the next frame."""
-
-    @property
-    def message(self) -> str:
-        return tr(self.said)
-
-    @message.setter
-    def message(self, value) -> None:
-        self.said = value
 
 class TableController(DealLog, Refusals, Drops, Undo):
     """One game at the table, without its window (see the module documentation)."""

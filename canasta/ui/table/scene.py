@@ -28,6 +28,7 @@ from ..focus import FocusGroup
 from ..scene import Scene
 from ..widgets import Button
 from .pieces import game_pieces
+from .said import keep_words, write_words
 from .controller import TableController
 from .gestures import can_drag_meld, drop_targets
 from .keyboard import SCORES_KEY, HandFocus, MeldFocus
@@ -103,11 +104,9 @@ class TableScene(Scene):
         self.no_button = Button(N_("No, not yet"), lambda: c.answer(False))
         self.confirm_yes = Button(N_("Yes"), self._confirmed)
         self.confirm_no = Button(N_("No"), self._cancel_confirm)
-        # each button's words as message keys; the language in use writes them (_words),
-        # again on resize (a switch of language goes through it)
         self._others = [self.menu_button, self.log_button, self.sheet_button, self.leave_button, self.review_button,
                         self.privacy_button, self.yes_button, self.no_button, self.confirm_yes, self.confirm_no]
-        self._keys = {id(b): (b.label, b.tip, tuple(b.short)) for b in self.buttons + self._others}
+        self._keys = keep_words(self.buttons + self._others)    # written in the language in use, again on resize
         self._words()
         self.hand_focus = HandFocus(self)
         self.meld_focus = MeldFocus(self)
@@ -161,13 +160,7 @@ class TableScene(Scene):
         return self.ctl.idle() and self.drag is None
 
     def _words(self) -> None:
-        """The buttons' labels, short forms and tips in the language in use."""
-        for b in self.buttons + self._others:
-            keys = self._keys.get(id(b))
-            if keys is None:
-                continue
-            label, tip, short = keys
-            b.label, b.tip, b.short = tr(label), tr(tip), tuple(tr(k) for k in short)
+        write_words(self.buttons + self._others, self._keys)    # the buttons' words in the language in use
 
     def resize(self) -> None:
         self._words()
