@@ -5,40 +5,65 @@ from __future__ import annotations
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
 from ..engine.cards import KIND_OF, PLURAL_NAMES, RANK_NAMES, describe
 from ..engine.observe import Observation
+from ..i18n import N_, Text, t
+
+
+class _Joined:
+    """Words after one another (rendered when read, each in the language in use)."""
+
+    def __init__(self, items, between: str = ", "):
+        self.items = list(items)
+        self.between = between
+
+    def __format__(self, spec: str) -> str:
+        from ..i18n import tr
+        return self.between.join(tr(i) for i in self.items)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+class _AndOnly(_Joined):
+    """Words joined by "and" alone ("kings and queens and jacks"), as the coach says them."""
+
+    def __format__(self, spec: str) -> str:
+        from ..i18n import tr
+        return tr(N_(" and ")).join(tr(i) for i in self.items)
 
 
 def gerund(obs: Observation, a: Action) -> str:
     """'taking the pile', 'discarding the nine of clubs': the move as a gerund."""
-    t = type(a)
-    if t is Draw:
-        return "drawing from the stock"
-    if t is TakePile:
-        return "taking the pile"
-    if t is Discard:
-        return f"discarding {describe(a.card)}"
-    if t is Meld:
+    kind = type(a)
+    if kind is Draw:
+        return Text(N_("drawing from the stock"))
+    if kind is TakePile:
+        return Text(N_("taking the pile"))
+    if kind is Discard:
+        return t("discarding {card}", card=describe(a.card))
+    if kind is Meld:
         used = sum(len(g.cards) for g in a.groups)
         if len(obs.hand) - used <= 1:
-            return "going out"
+            return Text(N_("going out"))
         if not any(obs.melds[obs.team]):
-            return "making your side's first meld"
+            return Text(N_("making your side's first meld"))
         kinds = sorted({KIND_OF[c] for g in a.groups for c in g.cards if 4 <= KIND_OF[c] <= 14})
         if kinds:
-            return "melding " + " and ".join(PLURAL_NAMES.get(k, "cards") for k in kinds)
+            names = [Text(PLURAL_NAMES.get(k, N_("cards"))) for k in kinds]
+            return t("melding {ranks}", ranks=_AndOnly(names))
         onto = getattr(a.groups[0], "onto", None)
         for m in obs.melds[obs.team]:
             if onto is not None and getattr(m, "id", None) == onto:
-                return f"putting a wild card on your side's {PLURAL_NAMES.get(m.rank, 'meld')}"
-        return "putting a wild card on a meld"
-    if t is Ask:
-        return "asking your partner to go out"
-    if t is Answer:
-        return "saying yes" if a.yes else "saying no"
-    if t is Pass:
-        return "passing"
-    if t is NextDeal:
-        return "dealing on"
-    return "that move"
+                return t("putting a wild card on your side's {meld}", meld=Text(PLURAL_NAMES.get(m.rank, N_("meld"))))
+        return Text(N_("putting a wild card on a meld"))
+    if kind is Ask:
+        return Text(N_("asking your partner to go out"))
+    if kind is Answer:
+        return Text(N_("saying yes")) if a.yes else Text(N_("saying no"))
+    if kind is Pass:
+        return Text(N_("passing"))
+    if kind is NextDeal:
+        return Text(N_("dealing on"))
+    return Text(N_("that move"))
 
 
 def cards_words(cards) -> str:
@@ -46,8 +71,15 @@ def cards_words(cards) -> str:
     counts: dict[int, int] = {}
     for c in cards:
         counts[KIND_OF[c]] = counts.get(KIND_OF[c], 0) + 1
-    words = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-    parts = [f"{words.get(n, str(n))} {RANK_NAMES.get(k, 'card') if n == 1 else PLURAL_NAMES.get(k, 'cards')}"
-             for k, n in sorted(counts.items(), key=lambda kv: -kv[0])]
-    parts = [("an" + p[1:]) if p.startswith("a ace") or p.startswith("a eight") else p for p in parts]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    words = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven")}
+    parts = []
+    for k, n in sorted(counts.items(), key=lambda kv: -kv[0]):
+        if n == 1:
+            name = RANK_NAMES.get(k, N_("card"))
+            parts.append(t("an {card}", card=Text(name)) if name in ("ace", "eight") else t("a {card}", card=Text(name)))
+        else:
+            parts.append(t("{number} {cards}", number=Text(words[n]) if n in words else n,
+                           cards=Text(PLURAL_NAMES.get(k, N_("cards")))))
+    if len(parts) == 1:
+        return parts[0]
+    return t("{first} and {last}", first=_Joined(parts[:-1], ", "), last=parts[-1])

@@ -20,10 +20,10 @@ from typing import Any, Callable, Optional, Sequence
 import pygame
 
 from .draw import (BUTTON, BUTTON_HOVER, BUTTON_OFF, DARK_INK, FIELD_BG, FIELD_BORDER, FOCUS_RING, GOLD,
-                   GOLD_BUTTON, GOLD_BUTTON_HOVER, GOLD_DEEP, INK, MUTED, TRACK_OFF, TRACK_ON, draw_fitted)
+                   GOLD_BUTTON, GOLD_BUTTON_HOVER, GOLD_DEEP, INK, MUTED, TRACK_OFF, TRACK_ON, draw_fitted, fit_text)
 from . import draw as theme
 from .layout import View
-from ..i18n import tr
+from ..i18n import t, tr
 
 
 class Control:
@@ -377,10 +377,19 @@ class Stepper(Control):
                    (cx - s // 2 * d - (s // 3) * d, cy + s)]
             pygame.draw.polygon(dest, colour, pts)
         mid = pygame.Rect(left.right, r.y, max(1, right.x - left.right), r.h)
-        draw_fitted(dest, self.label(), v.size(self.size), mid.inflate(-v.size(4), 0),
+        label = self.label()
+        line, _size = fit_text(label, v.size(self.size), mid.inflate(-v.size(4), 0).w)
+        self._cut = label if line != label else ""     # its tip then says it whole
+        draw_fitted(dest, label, v.size(self.size), mid.inflate(-v.size(4), 0),
                     INK if self.enabled else MUTED, align="center")
         if focused:
             self._ring(dest, v, r)
+
+    def explanation(self) -> str:
+        """As any control's, after the chosen value's whole words when they were cut."""
+        said = super().explanation()
+        cut = getattr(self, "_cut", "")
+        return tr(t("{value}. {tip}", value=cut, tip=said)) if cut and said else (cut or said)
 
 
 class Slider(Control):

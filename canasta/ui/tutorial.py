@@ -40,6 +40,7 @@ from ..engine.record import Game
 from ..engine.setup import position
 from ..engine.state import State
 from ..vocab import DEFAULT_LEVEL
+from ..i18n import N_, Text, t, tr
 from .draw import GOLD, INK, fit_text, font, overlay, panel, text, text_scale, wrap
 from .table.words import stock_label
 from .layout import CARD_H, View
@@ -234,77 +235,77 @@ class Lesson:
             if isinstance(action, Meld) and set(cards_of(action)) == first:
                 return None
             if isinstance(action, Meld):
-                return "For this lesson, lay down the four kings and the three eights together (70 points)."
-            return "First your first meld: the four kings and the three eights, then Lay down."
+                return N_("For this lesson, lay down the four kings and the three eights together (70 points).")
+            return N_("First your first meld: the four kings and the three eights, then Lay down.")
 
         def discard(card: int):
             def vet(lesson, action):
                 if isinstance(action, Discard) and action.card == card:
                     return None
-                return f"Keep your other cards for now: throw the {describe(card)} on the pile."
+                return t("Keep your other cards for now: throw the {card} on the pile.", card=describe(card))
             return vet
 
         def add_king(lesson, action):
             if isinstance(action, Meld) and set(cards_of(action)) == {self.added_king}:
                 return None
-            return "Add just the king to your kings: drag it onto them. Keep the joker for later."
+            return N_("Add just the king to your kings: drag it onto them. Keep the joker for later.")
 
         def take(lesson, action):
             if isinstance(action, TakePile):
                 return None
-            return "Take the whole pile with your two sixes: click them both, then click the pile."
+            return N_("Take the whole pile with your two sixes: click them both, then click the pile.")
 
         def canasta(lesson, action):
             if isinstance(action, Meld) and {self.upcard, self.joker} <= set(cards_of(action)):
                 return None
-            return "First the canasta: drag the king of spades and the joker onto your kings."
+            return N_("First the canasta: drag the king of spades and the joker onto your kings.")
 
         def go_out(lesson, action):
             if isinstance(action, Meld):
                 return None
-            return "Go out by melding the two fours and the 2: drag all three to your meld area."
+            return N_("Go out by melding the two fours and the 2: drag all three to your meld area.")
 
         def turn_passed(count: int):
             return lambda lesson: lesson.moves() >= count
 
         return [
-            Step("Draw a card",
-                 "A short real deal against Marta: 11 cards each, one card drawn a turn, one canasta to go out. "
-                 "Start your turn: click the stock to draw.",
+            Step(N_("Draw a card"),
+                 N_("A short real deal against Marta: 11 cards each, one card drawn a turn, one canasta to go out. "
+                    "Start your turn: click the stock to draw."),
                  ("stock",), lambda lesson: set(), turn_passed(1),
-                 draw_only("First draw a card: click the stock. The pile is closed to you until your side "
-                           "has melded.")),
-            Step("Your first meld: 50 or more",
-                 "Your first meld must be worth 50. Kings and eights count 10 each. Drag your four kings to "
-                 "your meld area (40: they wait there), then the three eights, and press Lay down.",
+                 draw_only(N_("First draw a card: click the stock. The pile is closed to you until your side "
+                              "has melded."))),
+            Step(N_("Your first meld: 50 or more"),
+                 N_("Your first meld must be worth 50. Kings and eights count 10 each. Drag your four kings to "
+                    "your meld area (40: they wait there), then the three eights, and press Lay down."),
                  ("meld_area",), lambda lesson: first, lambda lesson: bool(lesson.state.melds[YOU]), first_meld),
-            Step("Discard",
-                 "Each turn ends with a card thrown on the pile. Drag the 4 of clubs onto the pile.",
+            Step(N_("Discard"),
+                 N_("Each turn ends with a card thrown on the pile. Drag the 4 of clubs onto the pile."),
                  ("pile",), lambda lesson: {self.four_c}, turn_passed(3), discard(self.four_c)),
-            Step("The pile is frozen",
-                 "Marta threw a 2, a wild card: it lies across the pile and freezes it. Now it can only be "
-                 "taken with two natural cards of its top card's rank. Draw from the stock.",
+            Step(N_("The pile is frozen"),
+                 N_("Marta threw a 2, a wild card: it lies across the pile and freezes it. Now it can only be "
+                    "taken with two natural cards of its top card's rank. Draw from the stock."),
                  ("pile", "stock"), lambda lesson: set(), turn_passed(6),
-                 draw_only("Draw from the stock: a wild card is on top, so the pile cannot be taken now.")),
-            Step("Add to a meld",
-                 "You drew a king. Drag it onto your kings: adding to a meld needs no minimum.",
+                 draw_only(N_("Draw from the stock: a wild card is on top, so the pile cannot be taken now."))),
+            Step(N_("Add to a meld"),
+                 N_("You drew a king. Drag it onto your kings: adding to a meld needs no minimum."),
                  ("meld:kings",), lambda lesson: {self.added_king},
                  lambda lesson: bool(lesson.kings_meld()) and len(lesson.kings_meld().cards) >= 5, add_king),
-            Step("Discard",
-                 "Throw the 4 of diamonds on the pile.",
+            Step(N_("Discard"),
+                 N_("Throw the 4 of diamonds on the pile."),
                  ("pile",), lambda lesson: {self.four_d}, turn_passed(8), discard(self.four_d)),
-            Step("Take the frozen pile",
-                 "Marta threw the 6 of spades, and you hold two natural sixes: they take the frozen pile. "
-                 "Click your two sixes, then click the pile.",
+            Step(N_("Take the frozen pile"),
+                 N_("Marta threw the 6 of spades, and you hold two natural sixes: they take the frozen pile. "
+                    "Click your two sixes, then click the pile."),
                  ("pile",), lambda lesson: set(self.sixes), turn_passed(11), take),
-            Step("A canasta",
-                 "The whole pile is yours. Drag the king of spades and the joker onto your kings: seven "
-                 "cards make a canasta.",
+            Step(N_("A canasta"),
+                 N_("The whole pile is yours. Drag the king of spades and the joker onto your kings: seven "
+                    "cards make a canasta."),
                  ("meld:kings",), lambda lesson: {self.upcard, self.joker},
                  lambda lesson: bool(lesson.kings_meld()) and lesson.kings_meld().canasta is not None, canasta),
-            Step("Go out",
-                 "With a canasta you may go out. Meld your last cards, the two fours with the 2 (a wild "
-                 "card), in your meld area: an empty hand ends the deal.",
+            Step(N_("Go out"),
+                 N_("With a canasta you may go out. Meld your last cards, the two fours with the 2 (a wild "
+                    "card), in your meld area: an empty hand ends the deal."),
                  ("meld_area",), lambda lesson: {self.four_c, self.four_d, self.two},
                  lambda lesson: lesson.state.deal_over, go_out),
         ]
@@ -354,7 +355,7 @@ class LessonScene(TableScene):
 
     def place_controls(self) -> None:
         super().place_controls()
-        self.sheet_button.label = "Finish"
+        self.sheet_button.label = tr(N_("Finish"))
         self.review_button.visible = False
 
     def is_idle(self) -> bool:
@@ -366,15 +367,17 @@ class LessonScene(TableScene):
         step = self.lesson.current()
         n = len(self.lesson.steps)
         if st.deal_over:
-            return ("You went out!",
-                    "That was a whole deal. The sheet counts each side's melds, canastas and the cards "
-                    "left in hand. Press Finish to go back to the menu.", (), set())
+            return (N_("You went out!"),
+                    N_("That was a whole deal. The sheet counts each side's melds, canastas and the cards "
+                       "left in hand. Press Finish to go back to the menu."), (), set())
         if st.to_act == MARTA:
-            return ("Marta's turn", "Marta draws, then throws a card on the pile. Watch the pile.", ("pile",), set())
+            return (N_("Marta's turn"), N_("Marta draws, then throws a card on the pile. Watch the pile."), ("pile",),
+                    set())
         if step is None:
             return ("", "", (), set())
         i = self.lesson.index()
-        return (f"Step {i + 1} of {n}: {step.title}", step.caption, step.zones, step.cards(self.lesson))
+        return (t("Step {number} of {steps}: {title}", number=i + 1, steps=n, title=Text(step.title)), step.caption,
+                step.zones, step.cards(self.lesson))
 
     def zone(self, name: str) -> Optional[pygame.Rect]:
         """A logical rectangle for a zone the captions name ("meld:kings": the kings)."""
@@ -403,7 +406,7 @@ class LessonScene(TableScene):
                 if sp is not None:
                     pygame.draw.rect(surf, HIGHLIGHT, v.rect(card_rect(sp.pose())).inflate(6, 6),
                                      width=max(2, int(width * (0.6 + pulse * 0.6))), border_radius=v.size(7))
-        box = self._caption_box(surf, v, title, sentence)
+        box = self._caption_box(surf, v, tr(title), tr(sentence))
         if rects and not self.ctl.state.deal_over:
             self._arrow(surf, v, box, v.rect(rects[0]))
 
@@ -415,7 +418,7 @@ class LessonScene(TableScene):
         if fr.counts_beside and not self.ctl.state.deal_over:
             # larger sizes: under the top band, left of "Stock 85" (now beside the stock); a
             # taller caption may lie over the felt of your band, as a tip does
-            label_w = font(fs(v, 18)).size(stock_label(self.ctl.layout.seen))[0] / v.scale
+            label_w = font(fs(v, 18)).size(tr(stock_label(self.ctl.layout.seen)))[0] / v.scale
             right = self.ctl.layout.zones["stock"].x - 14 - label_w - 24
             box = v.rect((CAPTION_BOX.x, fr.top_band.bottom + 8, max(200, right - CAPTION_BOX.x), CAPTION_BOX.h))
             overlay()

@@ -113,6 +113,8 @@ def _tour_screens(app, session) -> Tour:
 def test_screens_around_the_table_fit_in_the_pseudo_language():
     from harness import boot, shutdown
     app, session = boot(size=SIZES[0])
+    app.language_override = "pseudo"     # as python -m canasta --lang pseudo (the window's setting wins at boot)
+    app.apply_settings()
     i18n.set_language("pseudo")
     try:
         tour = _tour_screens(app, session)

@@ -466,8 +466,9 @@ class JoinScreen(Screen):
         self.back_button.rect = pygame.Rect(80, 720, 160, 46)
 
     def _row(self, surf, v, r, table, selected) -> None:
+        where = f"{table.address}:{table.port}"
         draw_fitted(surf, tr(t("{host}'s table  ·  {game}  ·  {code}  ·  {address}", host=table.host, game=table.game, code=table.code,
-                                 address=f"{table.address}:{table.port}")),
+                                 address=where)),
                     v.size(18), r.inflate(-v.size(20), 0), INK)
 
     def draw_content(self, surf, v) -> None:

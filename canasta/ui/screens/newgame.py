@@ -25,7 +25,7 @@ from ..forms import TIP_DELAY
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
-from ..draw import font, text_scale
+from ..draw import font, text_scale, wrap
 from ...store.names import check_name
 from .. import games
 from ..games import preset_of
@@ -471,10 +471,20 @@ class NewGameScreen(MinimumTable, Screen):
     def _draw_glance(self, surf: pygame.Surface, v: View, y: int) -> None:
         """The rules that matter most, in one line, under the seats."""
         parts = games.glance(self.rules().resolved())
-        draw_heading(surf, v, tr("Rules at a glance"), 64, y, 1152)
-        draw_fitted(surf, "  ·  ".join(tr(p) for p in parts), v.size(19), v.rect((64, y + 24, 900, 30)), INK)
-        draw_fitted(surf, tr("Change them on the Rules tab."), v.size(16), v.rect((964, y + 24, 252, 30)), MUTED,
+        draw_heading(surf, v, tr("Rules at a glance"), 64, y, 860)
+        draw_fitted(surf, tr("Change them on the Rules tab."), v.size(16), v.rect((940, y - 6, 276, 30)), MUTED,
                     align="right")
+        line = "  ·  ".join(tr(p) for p in parts)
+        box = v.rect((64, y + 24, 1152, 30))
+        if fit_text(line, v.size(19), box.w)[0] == line:
+            draw_fitted(surf, line, v.size(19), box, INK)
+            return
+        # a longer language: the line goes on over a second one
+        rows = wrap(line, v.size(17), box.w)
+        step = font(v.size(17)).get_linesize()
+        for i, row in enumerate(rows[:2]):
+            draw_fitted(surf, row if i == 0 or len(rows) <= 2 else " ".join(rows[1:]), v.size(17),
+                        pygame.Rect(box.x, box.y + i * step, box.w, step), INK)
 
     def _draw_rules(self, surf: pygame.Surface, v: View) -> None:
         draw_fitted(surf, tr("Start from"), v.size(21), v.rect((64, 156, 150, 38)), INK)

@@ -35,14 +35,17 @@ from .deal_log import DealLog, reveals_hidden_card
 from .drops import Drops
 from .undo import Undo
 from .refusals import Refusals
-from ..widgets import Toast
+from ...i18n import N_, t, tr
+from .said import TableToast
+from .words import kind_word
 from .pieces import table_part
 from .hint import Hint, cards_of, follows_hint, hint_zones
-from .gestures import DRAW_FIRST, staged_meld
+from .gestures import DRAW_FIRST, refusal_of, staged_meld
 from .frame import table_height, text_factor
 from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width, table_width
 
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
+
 
 
 class TableController(DealLog, Refusals, Drops, Undo):
@@ -59,7 +62,7 @@ class TableController(DealLog, Refusals, Drops, Undo):
         self.on_change = on_change
         self.owner = owner if owner is not None else self   # what on_change is told changed
         self.animator = Animator(motion_speed(app.settings))
-        self.toast = Toast()
+        self.toast = TableToast()
         self.voice = TableVoice(self)        # Read the game aloud (voice.py)
         self.layout = TableLayout()
         self.selected: set[int] = set()
@@ -231,7 +234,7 @@ class TableController(DealLog, Refusals, Drops, Undo):
         try:
             events = self.game.play(action)
         except IllegalAction as e:
-            return str(e)
+            return refusal_of(e)
         self.cancel_hint()
         self.hint_zones = ()
         self.hinted = None
@@ -265,20 +268,22 @@ class TableController(DealLog, Refusals, Drops, Undo):
             sounds.play("draw")
         for e in events:
             if e.kind == "asked":
-                self.answer_note = f"{self.seat_name(e.seat)} asks: \"Partner, may I go out?\""
+                self.answer_note = t("{name} asks: \"Partner, may I go out?\"", name=self.seat_name(e.seat))
             elif e.kind == "answered":
                 self.answer_note = ""
-                self.toast.show(f"{self.seat_name(e.seat)} answers: {'Yes, go out.' if e.info else 'No, not yet.'}",
-                                3.5)
+                self.toast.show(t("{name} answers: Yes, go out.", name=self.seat_name(e.seat)) if e.info else
+                                t("{name} answers: No, not yet.", name=self.seat_name(e.seat)), 3.5)
             elif e.kind == "canasta":
-                word = table_part(self.state.rules).canasta_word   # Hand and Foot says book
-                self.toast.show(f"{self.team_name(e.team)} completed a {e.info} {word}!", 2.5)
+                done = (t("{side} completed a {kind} book!", side=self.team_name(e.team), kind=kind_word(e.info))
+                        if table_part(self.state.rules).canasta_word == "book" else   # Hand and Foot says book
+                        t("{side} completed a {kind} canasta!", side=self.team_name(e.team), kind=kind_word(e.info)))
+                self.toast.show(done, 2.5)
             elif e.kind == "went_out":
-                how = " concealed" if e.info else ""
-                self.toast.show(f"{self.seat_name(e.seat)} went out{how}!", 3.0)
+                self.toast.show(t("{name} went out concealed!", name=self.seat_name(e.seat)) if e.info else
+                                t("{name} went out!", name=self.seat_name(e.seat)), 3.0)
             elif e.kind == "pile_to_stock":
-                self.toast.show(f"The stock ran out: {self.seat_name(e.seat)} turned the pile over into a "
-                                f"new stock of {len(e.info)} cards.", 4.0)
+                self.toast.show(t("The stock ran out: {name} turned the pile over into a new stock of {count} cards.",
+                                  name=self.seat_name(e.seat), count=len(e.info)), 4.0)
         if "deal_started" in kinds:
             self.sheet_shown = False
         self.check_privacy()
@@ -371,7 +376,7 @@ class TableController(DealLog, Refusals, Drops, Undo):
             self.say(DRAW_FIRST, error=True)
             return
         if self.app.settings.confirm_discard and len(st.hands[st.to_act]) > 1:
-            self.confirm = (f"Discard {describe(card)}?", lambda: self.perform(Discard(card)))
+            self.confirm = (t("Discard {card}?", card=describe(card)), lambda: self.perform(Discard(card)))
             return
         self.perform(Discard(card))
 
@@ -390,7 +395,7 @@ class TableController(DealLog, Refusals, Drops, Undo):
         """Ask the hard player (on the AI worker) what it would do; shown when it answers."""
         if not self.hints.pending:
             self.hints.ask(self.state)
-            self.toast.show("Thinking about a hint...", 2)
+            self.toast.show(N_("Thinking about a hint..."), 2)
 
     def cancel_hint(self) -> None:
         """Drop a hint still being thought about (the position changed, or the table closed)."""
@@ -449,7 +454,7 @@ class TableController(DealLog, Refusals, Drops, Undo):
         if self.hints.pending:
             self._poll_ai()
             text = self.hints.progress_text() if self.hints.pending else ""
-            if text and (text != self.toast.message or self.toast.left < 0.5):
+            if text and (tr(text) != self.toast.message or self.toast.left < 0.5):
                 self.toast.show(text, 2)   # the hint's progress mark
                 self.dirty = True
 

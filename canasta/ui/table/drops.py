@@ -14,6 +14,7 @@ from typing import Optional, Sequence
 
 from ...engine import Meld, is_legal
 from .gestures import Play, Refuse, Stage, after_staging, propose
+from ...i18n import t
 
 
 class Drops:
@@ -63,8 +64,8 @@ class Drops:
                 if isinstance(action, Meld) and not opened and self.state.opened(team) and not self.toast.visible:
                     # a group that meets the minimum alone goes straight down: say so (Lay down
                     # is for melds staged together)
-                    self.say(f"Your side's first meld is down: it met the {need} on its own, "
-                             "so it went straight down.", 4.0)
+                    self.say(t("Your side's first meld is down: it met the {need} on its own, "
+                               "so it went straight down.", need=need), 4.0)
                 return True
             refusals[k] = refusal
         if drop.instead is not None:

@@ -19,7 +19,9 @@ from ..widgets import DIM, Button, blit_text, panel, wrap
 from .layout import BUTTON_AREA, BUTTON_GAP, BUTTON_H, BUTTON_W, HUD_BOX
 from ..draw import font
 from .view import SIDE_LABEL_W, fit_first, fs, hud_box
-from .words import stock_label
+from ...i18n import N_, Text, t, tr
+from .gestures import Listed, LowerFirst
+from .words import points, stock_label
 
 TALON_X = 452                 # the talons' centre, left of the stock
 TALON_Y = (318, 392)          # talon 0 (four cards) above talon 1 (three)
@@ -32,9 +34,9 @@ RISK_AT = (HUD_BOX.right + 8, HUD_BOX.y)   # its top left, right of the score pa
 
 
 def buttons(ctl) -> list:
-    return [Button("Lay threes", lambda: _lay_threes(ctl), pygame.K_3, "Lay your threes in your side's area"),
-            Button("Lay special hand", lambda: ctl.perform(G.LaySpecial()), pygame.K_s,
-                   "Lay your whole hand down as a special hand")]
+    return [Button(N_("Lay threes"), lambda: _lay_threes(ctl), pygame.K_3, N_("Lay your threes in your side's area")),
+            Button(N_("Lay special hand"), lambda: ctl.perform(G.LaySpecial()), pygame.K_s,
+                   N_("Lay your whole hand down as a special hand"))]
 
 
 def _threes_in_hand(st) -> tuple:
@@ -70,15 +72,16 @@ def place(scene, extra: list) -> None:
         b.visible = True
     threes = _threes_in_hand(st) if st.phase in (DRAW, PLAY) else ()
     lay.enabled = bool(threes) and mine
-    lay.why_disabled = "" if lay.enabled else ("Not your turn." if not mine else "You hold no three.")
+    lay.why_disabled = "" if lay.enabled else tr(N_("Not your turn.") if not mine else N_("You hold no three."))
     special.enabled = (mine and st.phase == PLAY and len(st.hands[st.to_act]) == 14
                        and is_legal(st, G.LaySpecial()))
-    special.why_disabled = "" if special.enabled else (
-        "A special hand is 14 cards laid right after drawing from the stock, while your side has not melded.")
+    special.why_disabled = "" if special.enabled else tr(
+        N_("A special hand is 14 cards laid right after drawing from the stock, while your side has not melded."))
     if special.enabled:
         name = G.special_hand(st.hands[st.to_act]) or ""
         words, pts = G.SPECIAL_HANDS.get(name, ("", 0))
-        special.tip = f"Lay your hand down: {words.lower()}, {pts:,} points, and the deal ends"
+        special.tip = tr(t("Lay your hand down: {hand}, {points} points, and the deal ends",
+                           hand=LowerFirst(words, whole=True), points=points(pts)))
 
 
 def gesture(st, cards, zone):
@@ -100,10 +103,10 @@ def risk_lines(ob) -> list[tuple[int, str]]:
             c = G.at_risk(m)
             if c:
                 cost += c
-                name = "wild meld" if m.kind == "wild" else "sevens" if m.rank == 7 else "aces"
-                what.append(f"{name} {len(m.cards)}/7")
+                name = N_("wild meld") if m.kind == "wild" else N_("sevens") if m.rank == 7 else N_("aces")
+                what.append(t("{meld} {count}/7", meld=Text(name), count=len(m.cards)))
         if cost:
-            out.append((team, f"{cost:,} unfinished ({', '.join(what)})"))
+            out.append((team, t("{points} unfinished ({melds})", points=points(cost), melds=Listed(what))))
     return out
 
 
@@ -118,7 +121,7 @@ def draw(painter, surf: pygame.Surface, v) -> None:
     fr = ctl.layout.frame
     talon_x = TALON_X
     if fr.counts_beside:      # "Stock 35" is left of the stock: the talons further left
-        label_w = font(fs(v, 18)).size(stock_label(ob))[0] / v.scale
+        label_w = font(fs(v, 18)).size(tr(stock_label(ob)))[0] / v.scale
         talon_x = ctl.layout.zones["stock"].x - 14 - label_w - 16 - w / 2
     for i, count in enumerate(ob.talon_sizes):
         # beside larger counts: the two talons close together, level with the stock
@@ -132,22 +135,26 @@ def draw(painter, surf: pygame.Surface, v) -> None:
         # them to the first players to meld from the hand
         if fr.counts_beside:       # larger text: one line beside it, as long as there is room for
             x, mid = v.pt(talon_x - w // 2 - 8, y)
-            words = talon_words(ob.rules, i)
-            short = {"set aside, never played": "never played", "to the first side to meld": "to the 1st side",
-                     "to the second side to meld": "to the 2nd side"}.get(words, words)
-            line, lsize = fit_first([f"Talon {count}: {words}", f"Talon {count}: {short}", f"Talon {count}"],
+            key = talon_words(ob.rules, i)
+            short = {"set aside, never played": N_("never played"), "to the first side to meld": N_("to the 1st side"),
+                     "to the second side to meld": N_("to the 2nd side")}.get(key, key)
+            line, lsize = fit_first([tr(t("Talon {count}: {words}", count=count, words=Text(key))),
+                                     tr(t("Talon {count}: {words}", count=count, words=Text(short))),
+                                     tr(t("Talon {count}", count=count))],
                                     fs(v, 12), x - v.pt(SIDE_LABEL_W + 12, 0)[0])
             blit_text(surf, line, lsize, (x, mid), DIM, anchor="midright")
             continue
-        blit_text(surf, f"Talon {count}", size, v.pt(talon_x - w // 2 - 8, y - 8), DIM, anchor="midright")
-        blit_text(surf, talon_words(ob.rules, i), fs(v, 12), v.pt(talon_x - w // 2 - 8, y + 8), DIM,
+        blit_text(surf, tr(t("Talon {count}", count=count)), size, v.pt(talon_x - w // 2 - 8, y - 8), DIM,
+                  anchor="midright")
+        blit_text(surf, tr(talon_words(ob.rules, i)), fs(v, 12), v.pt(talon_x - w // 2 - 8, y + 8), DIM,
                   anchor="midright")
     risks = risk_lines(ob)
     if risks:
         # a side's line wraps within the panel (it may risk three melds), each row centred in its height
         size = fs(v, 16)
         rows = [line for team, words in risks
-                for line in wrap(f"{ctl.team_name(team)}: {words}", size, v.size(RISK_W - 16))]
+                for line in wrap(tr(t("{side}: {risk}", side=ctl.team_name(team), risk=words)), size,
+                                 v.size(RISK_W - 16))]
         hud = hud_box(ob.rules.teams, fr.text)
         x, y = getattr(painter.scene, "risk_at", (hud.right + 8, RISK_AT[1]))
         box = v.rect((x, y, RISK_W, 8 + RISK_ROW * len(rows)))
@@ -160,8 +167,8 @@ def draw(painter, surf: pygame.Surface, v) -> None:
 def talon_words(rules, index: int) -> str:
     """What becomes of talon ``index`` (0: four cards, 1: three), in a few words."""
     if not getattr(rules, "talon_bonus", False):
-        return "set aside, never played"
-    return "to the first side to meld" if index == 0 else "to the second side to meld"
+        return N_("set aside, never played")
+    return N_("to the first side to meld") if index == 0 else N_("to the second side to meld")
 
 
 def sheet_subtitle(ctl, res) -> Optional[str]:
@@ -171,6 +178,7 @@ def sheet_subtitle(ctl, res) -> Optional[str]:
         if s is not None:
             name, seat = s
             words, pts = G.SPECIAL_HANDS[name]
-            return f"{ctl.seat_name(seat)} laid a special hand: {words.lower()}, {pts:,} points."
+            return t("{name} laid a special hand: {hand}, {points} points.", name=ctl.seat_name(seat),
+                     hand=LowerFirst(words, whole=True), points=points(pts))
     return None
 

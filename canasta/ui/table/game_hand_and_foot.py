@@ -18,6 +18,8 @@ from ..widgets import DIM, blit_text
 from .frame import DEFAULT, Frame
 from .layout import backs_half_width, seat_place
 from .view import SMALL_SIZE, fs
+from ...i18n import N_, Text, t, tn, tr
+from .words import kind_word
 
 FOOT_Z = 180
 FOOT_STACK = 3                  # the stack shows this many edges
@@ -74,14 +76,14 @@ def draw(painter, surf, v) -> None:
     size = fs(v, SMALL_SIZE)
     for item in painter.scene.ctl.layout.labels:
         if isinstance(item, FootLabel):
-            blit_text(surf, f"Foot {item.count}", size, v.pt(item.x, item.y), DIM, anchor="midtop")
+            blit_text(surf, tr(t("Foot {count}", count=item.count)), size, v.pt(item.x, item.y), DIM, anchor="midtop")
 
 
 def status_note(st, seat: int) -> str:
     """A few words on ``seat``'s foot for the status line."""
     if st.in_foot(seat):
-        return "You are in your foot."
-    return f"Your foot waits: {len(st.feet[seat])} cards."
+        return Text(N_("You are in your foot."))
+    return tn("Your foot waits: {count} card.", "Your foot waits: {count} cards.", len(st.feet[seat]))
 
 
 def stack_melds(ob, team_melds, order: list[int]) -> tuple[list[int], dict[int, int]]:
@@ -115,10 +117,11 @@ def meld_words(m, team_melds):
     narrow, the kind's letter (C, D, W) before the count, never the count alone."""
     if m.canasta not in BOOK_MARKS:
         return None
-    mark = "WILD" if m.canasta == "wild" else "BOOK"
-    marks = [mark, "BK" if mark == "BOOK" else mark[:3] + "."]
+    mark = tr(N_("WILD") if m.canasta == "wild" else N_("BOOK"))
+    marks = [mark, tr(N_("BK")) if m.canasta != "wild" else mark[:3] + "."]
     n = len(m.cards)
     stack = books_in_stack(team_melds, m)
     more = f" x{stack}" if stack > 1 else ""
-    letter = m.canasta[0].upper()
-    return marks, [f"{m.canasta} {n}{more}", f"{m.canasta[:3]}. {n}{more}", f"{letter}{n}{more}", f"{letter}{n}"]
+    kind = tr(kind_word(m.canasta))
+    letter = kind[0].upper()
+    return marks, [f"{kind} {n}{more}", f"{kind[:3]}. {n}{more}", f"{letter}{n}{more}", f"{letter}{n}"]

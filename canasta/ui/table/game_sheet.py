@@ -8,6 +8,8 @@ import pygame
 
 from ..draw import font, text_scale
 from ..widgets import DIM, GOLD, INK, blit_text, panel
+from ...i18n import N_, Text, t, tr
+from .words import points
 
 GAP = 10          # between the score sheet and this panel
 ROW = 26
@@ -16,9 +18,9 @@ MARGIN = 8
 
 def deal_rows(history) -> list[tuple[str, list[int]]]:
     """("Deal 1", scores per side) for every deal of the game, then ("Total", totals)."""
-    rows = [(f"Deal {res.number + 1}", list(res.scores)) for res in history]
+    rows = [(t("Deal {number}", number=res.number + 1), list(res.scores)) for res in history]
     if history:
-        rows.append(("Total", list(history[-1].totals)))
+        rows.append((Text(N_("Total")), list(history[-1].totals)))
     return rows
 
 
@@ -38,12 +40,13 @@ def draw_game_sheet(surf, v, st, team_names, sheet: pygame.Rect, width: int, siz
         return
     room = sheet_room(sheet, width)
     teams = st.rules.teams
-    rows = deal_rows(st.history)
+    full = deal_rows(st.history)
+    rows = [(tr(label), values) for label, values in full]
     if room.w < 120:
         return
     narrow = (room.w - 16 - 64) / teams < 62      # three sides in a narrow panel: short row labels
     fsz = size_of(14 if narrow else 15)
-    widest = max((f"{value:,}" for _, values in rows for value in values), key=len)
+    widest = max((points(value) for _, values in rows for value in values), key=len)
 
     def needs(size: int, labels) -> float:        # the logical width a row takes at ``size``
         f = font(size, True)
@@ -53,7 +56,7 @@ def draw_game_sheet(surf, v, st, team_names, sheet: pygame.Rect, width: int, siz
     if not narrow and needs(fsz, rows) > room.w - 16:
         narrow = True
     if narrow:
-        rows = [(label.replace("Deal ", "") if label != "Total" else "All", values) for label, values in rows]
+        rows = [(str(label.args["number"]) if label.args else tr(N_("All")), values) for label, values in full]
     while needs(fsz, rows) > room.w - 16 and fsz * text_scale() > size_of(14 if narrow else 15):
         fsz -= 1
     label_w = max(34 if narrow else 64, max(font(fsz, True).size(label)[0] for label, _ in rows) / v.scale + 6)
@@ -63,11 +66,11 @@ def draw_game_sheet(surf, v, st, team_names, sheet: pygame.Rect, width: int, siz
     h = head + row * (len(rows) + 1) + 10
     box = pygame.Rect(room.x, room.y, room.w, min(room.h, h))
     panel(surf, v.rect(box), alpha=242)
-    blit_text(surf, "The game", size_of(20), v.pt(box.centerx, box.y + 8), GOLD, anchor="midtop")
+    blit_text(surf, tr(N_("The game")), size_of(20), v.pt(box.centerx, box.y + 8), GOLD, anchor="midtop")
     y = box.y + head
-    for t in range(teams):
-        x = box.x + 8 + label_w + col_w * (t + 1)
-        name = team_names[t]
+    for k in range(teams):
+        x = box.x + 8 + label_w + col_w * (k + 1)
+        name = team_names[k]
         words = name.replace("&", " ").replace("-", " ").split()
         short = name if len(name) <= 8 else "".join(w[0].upper() for w in words)
         blit_text(surf, short, fsz, v.pt(x, y), GOLD, anchor="topright")
@@ -78,7 +81,7 @@ def draw_game_sheet(surf, v, st, team_names, sheet: pygame.Rect, width: int, siz
         if total:
             pygame.draw.line(surf, DIM, v.pt(box.x + 8, y - 3), v.pt(box.right - 8, y - 3), 1)
         blit_text(surf, label, fsz, v.pt(box.x + 8, y), ink, bold=total)
-        for t in range(teams):
-            x = box.x + 8 + label_w + col_w * (t + 1)
-            blit_text(surf, f"{values[t]:,}", fsz, v.pt(x, y), ink, bold=total, anchor="topright")
+        for k in range(teams):
+            x = box.x + 8 + label_w + col_w * (k + 1)
+            blit_text(surf, points(values[k]), fsz, v.pt(x, y), ink, bold=total, anchor="topright")
         y += row

@@ -34,9 +34,66 @@ from typing import Iterable, Optional, Sequence, Union
 from ...engine import Discard, Group, IllegalAction, Meld, TakePile, check, is_legal, legal_actions, preview_groups
 from ...engine.cards import KIND_OF, POINTS_OF, WILD_OF
 from ...engine.state import DRAW, PLAY
+from ... import i18n
+from ...i18n import N_, Text, t, tr
 
-STAGING_BLOCKS = "Lay down the staged melds first, or click them to take them back."
-DRAW_FIRST = "Draw first: click the stock or take the pile."
+STAGING_BLOCKS = Text(N_("Lay down the staged melds first, or click them to take them back."))
+DRAW_FIRST = Text(N_("Draw first: click the stock or take the pile."))
+
+
+def refusal_of(e: Exception) -> str:
+    """The engine's sentence in an :class:`IllegalAction`, kept a message with its
+    arguments (``str(e)`` would keep only its English)."""
+    said = getattr(e, "text", None)
+    if isinstance(said, str) and said:
+        return said
+    return e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
+
+
+class LowerFirst:
+    """A sentence continued after a colon inside another: its first letter small
+    ("You cannot go out yet: you need two canastas"), in the language in use (German
+    keeps its capitals: its nouns begin with them)."""
+
+    def __init__(self, sentence, whole: bool = False):
+        self.sentence = sentence
+        self.whole = whole        # every letter small ("a run of seven", inside a sentence)
+
+    def __format__(self, spec: str) -> str:
+        said = tr(self.sentence)
+        if not said or i18n.current() == "de":
+            return said
+        if self.whole:
+            return said.lower()
+        return said[0].lower() + said[1:]
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+class Capital(LowerFirst):
+    """A sentence's part that begins it: its first letter a capital."""
+
+    def __format__(self, spec: str) -> str:
+        said = tr(self.sentence)
+        if i18n.current() == "en":
+            return said.capitalize()       # as the game always said it
+        return said[:1].upper() + said[1:]
+
+
+class Listed:
+    """Items of a sentence, each rendered in the language in use, after one another
+    with commas ("sevens 5/7, aces 4/7")."""
+
+    def __init__(self, items, between: str = ", "):
+        self.items = list(items)
+        self.between = between
+
+    def __format__(self, spec: str) -> str:
+        return self.between.join(tr(i) for i in self.items)
+
+    def __str__(self) -> str:
+        return format(self, "")
 
 
 @dataclass(frozen=True)
@@ -143,7 +200,7 @@ def sentence_for(st, action) -> str:
     try:
         check(st, action)
     except IllegalAction as e:
-        return str(e)
+        return refusal_of(e)
     return ""
 
 
@@ -309,18 +366,19 @@ def staging_note(st, staged: Sequence[Sequence[int]]) -> str:
         if st.phase == PLAY:
             why = sentence_for(st, staged_meld(staged))
             if not why:
-                return f"Staged {pts}: enough for your first meld ({need})."
+                return t("Staged {points}: enough for your first meld ({need}).", points=pts, need=need)
             if pts < need:
-                return f"Staged {pts} of the {need} your first meld needs."
-            return f"Staged {pts}, not yet a first meld: {why[0].lower()}{why[1:]}"
-        return f"Staged {pts} towards the {need} your first meld needs (the pile's top card counts too)."
-    return f"Staged {pts} points."
+                return t("Staged {points} of the {need} your first meld needs.", points=pts, need=need)
+            return t("Staged {points}, not yet a first meld: {why}", points=pts, why=LowerFirst(why))
+        return t("Staged {points} towards the {need} your first meld needs (the pile's top card counts too).",
+                 points=pts, need=need)
+    return t("Staged {points} points.", points=pts)
 
 
 def after_staging(st, staged: Sequence[Sequence[int]]) -> str:
     """The note shown once cards were staged."""
     if st.phase == PLAY and is_legal(st, staged_meld(staged)):
-        return "Staged. Press Lay down to put these melds down together."
+        return Text(N_("Staged. Press Lay down to put these melds down together."))
     return staging_note(st, staged)
 
 

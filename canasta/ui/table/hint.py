@@ -14,6 +14,7 @@ from typing import Optional
 
 from ...engine import Discard, Meld, TakePile, legal_actions
 from ...engine.observe import observe
+from ...i18n import N_, Text, t
 
 HINT_LEVEL = "hint"
 
@@ -106,16 +107,17 @@ class Hint:
         """'Thinking about a hint... 40%' while the search runs."""
         from ...ai.advice import progress
         done = progress()
-        return f"Thinking about a hint... {int(done * 100)}%" if done > 0 else "Thinking about a hint..."
+        return (t("Thinking about a hint... {percent}%", percent=int(done * 100)) if done > 0
+                else Text(N_("Thinking about a hint...")))
 
     def answer(self, action) -> str:
         """The hint's answer came: the sentence that explains it."""
         obs, legal = self._asked
         self.forget()
         if action is None:
-            return "No hint."
+            return Text(N_("No hint."))
         try:
             from ...ai.advice import reason_for
-            return reason_for(obs, action, legal) or "No hint."
+            return reason_for(obs, action, legal) or Text(N_("No hint."))
         except Exception as e:  # a hint must never break the game
-            return f"No hint available ({e})."
+            return t("No hint available ({error}).", error=str(e))

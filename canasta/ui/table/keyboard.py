@@ -24,15 +24,28 @@ import pygame
 from ..controls import Control
 from .gestures import can_drag_meld
 from .voice import meld_words
+from ...i18n import N_, t, tr
 
 SCORES_KEY = pygame.K_c
 
 
-class MeldFocus(Control):
+class _Said:
+    """A focus stop's tip kept as its message, read in the language in use."""
+
+    @property
+    def tip(self) -> str:
+        return tr(self._tip)
+
+    @tip.setter
+    def tip(self, value: str) -> None:
+        self._tip = value
+
+
+class MeldFocus(_Said, Control):
     """Your side's melds as one focus stop (see the module documentation)."""
 
     def __init__(self, scene) -> None:
-        super().__init__("melds", "Your melds: Left and Right choose one, Enter adds the picked cards to it")
+        super().__init__("melds", N_("Your melds: Left and Right choose one, Enter adds the picked cards to it"))
         self.scene = scene
         self.index = 0
         #: a meld picked up with Enter to be joined to another (Samba's merge_groups)
@@ -57,7 +70,7 @@ class MeldFocus(Control):
 
     def speak(self) -> str:
         m = self.meld()
-        return f"Your meld of {meld_words(m)}." if m is not None else ""
+        return tr(t("Your meld of {meld}.", meld=meld_words(m))) if m is not None else ""
 
     def on_key(self, event: pygame.event.Event) -> bool:
         k = event.key
@@ -92,9 +105,9 @@ class MeldFocus(Control):
             ctl.release(ctl.selected_in_order(), zone)
         elif can_drag_meld(st, m.id):
             self.carrying = m.id
-            ctl.say("Choose the meld to join it to (Left and Right), then Enter.", 4.0)
+            ctl.say(N_("Choose the meld to join it to (Left and Right), then Enter."), 4.0)
         else:
-            ctl.say("Pick the cards to add first: Space on each card in your hand.", 3.5)
+            ctl.say(N_("Pick the cards to add first: Space on each card in your hand."), 3.5)
 
     def place(self, view) -> None:
         """Its rectangle: the chosen meld's column, in window pixels."""
@@ -104,11 +117,11 @@ class MeldFocus(Control):
         self.rect = view.rect(r) if r is not None else pygame.Rect(0, 0, 0, 0)
 
 
-class HandFocus(Control):
+class HandFocus(_Said, Control):
     """The viewer's hand as one stop of the keyboard focus (see the module documentation)."""
 
     def __init__(self, scene):
-        super().__init__("hand", "Your hand: Left and Right move, Space picks a card")
+        super().__init__("hand", N_("Your hand: Left and Right move, Space picks a card"))
         self.scene = scene
         self.index = 0                       # the focused card's place in the hand
 

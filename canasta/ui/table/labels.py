@@ -18,9 +18,13 @@ from .layout import CENTRE_X, COUNT_LABEL_DY, MeldLabel, SeatLabel, StagedLabel,
 from .lettering import COUNT_SIZE, LABEL_SIZE, SMALL_SIZE, cards, fit_first, fs, meld_points
 from .pieces import table_part
 from .words import frozen_reason, stock_label
+from ... import i18n
+from ...i18n import N_, t, tr
 
 RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
-OWN_MARKS = ("samba", "escalera", "bolivia", "sevens", "aces", "wild")   # canastas marked by their own name
+#: canastas marked by their own name
+OWN_MARKS = {"samba": N_("SAMBA"), "escalera": N_("ESCALERA"), "bolivia": N_("BOLIVIA"), "sevens": N_("SEVENS"),
+             "aces": N_("ACES"), "wild": N_("WILD")}
 FROZEN_INK = (140, 200, 255)
 
 
@@ -47,10 +51,12 @@ class TableLabels:
         size = fs(v, LABEL_SIZE)
         y = r.y - v.size(4)
         total = sum(meld_points(m) for m in melds)
-        sums = [f"melds {total} points", f"melds {total}"]
+        sums = [t("melds {total} points", total=total), t("melds {total}", total=total)]
         if not melds:
             need = lay.seen.minimums[team]
-            sums = [f"first meld needs {need}  -  melds {total}", f"first meld needs {need}", f"needs {need}"]
+            sums = [t("first meld needs {need}  -  melds {total}", need=need, total=total),
+                    t("first meld needs {need}", need=need), t("needs {need}", need=need)]
+        sums = [tr(s) for s in sums]
         right_x = r.right - v.size(10)
         covers = getattr(self.scene, "covers", None)
         for c in (covers() if covers else ()):   # a review's turn list lies over the band's right end
@@ -60,7 +66,7 @@ class TableLabels:
         right, rsize = fit_first(sums, size, max(1, min(r.w * 0.55, right_x - r.x - v.size(60))))
         drawn = [blit_text(surf, right, rsize, (right_x, y), GOLD if not melds else DIM, anchor="bottomright")]
         name = ctl.team_name(team)
-        names = [name + ("  (your side)" if team == lay.viewer_team and ctl.humans else ""), name]
+        names = [tr(t("{name}  (your side)", name=name)) if team == lay.viewer_team and ctl.humans else name, name]
         left, lsize = fit_first(names, size, max(1, drawn[0].x - r.x - v.size(30)))
         drawn.append(blit_text(surf, left, lsize, (r.x + v.size(10), y), DIM, anchor="bottomleft"))
         return drawn
@@ -76,25 +82,31 @@ class TableLabels:
                 self._meld_label(surf, v, st.melds[item.team][item.index], item)
             elif isinstance(item, StagedLabel):
                 box = v.rect(item.box)
-                line, ssize = fit_first(["staged", "st."], fs(v, COUNT_SIZE), box.w)
+                line, ssize = fit_first([tr(N_("staged")), tr(N_("st."))], fs(v, COUNT_SIZE), box.w)
                 blit_text(surf, line, ssize, box.center, GOLD, anchor="center")
         seen = ctl.layout.seen    # the counts as the viewer knows them
         fr = ctl.layout.frame
         (sx, sy), (px, py) = fr.stock_pos, fr.pile_pos
-        why = frozen_reason(seen, ctl.layout.viewer_team)
-        label = f"Pile {seen.pile_size}" + ("  FROZEN" if why else "")
+        why = tr(frozen_reason(seen, ctl.layout.viewer_team))
+        label = tr(t("Pile {count}  FROZEN", count=seen.pile_size) if why else t("Pile {count}", count=seen.pile_size))
+        stock_words = tr(stock_label(seen))
         if fr.counts_beside:
             # larger sizes: the counts beside the cards (the stock's left, the pile's right)
             stock = ctl.layout.zones["stock"]
-            blit_text(surf, stock_label(seen), size, v.pt(stock.x - 14, sy), INK, anchor="midright")
+            blit_text(surf, stock_words, size, v.pt(stock.x - 14, sy), INK, anchor="midright")
             x = ctl.layout.zones["pile"].right + 12
             top = blit_text(surf, label, size, v.pt(x, sy), FROZEN_INK if why else INK,
                             anchor="bottomleft" if why else "midleft")
             if why:
                 blit_text(surf, why, fs(v, COUNT_SIZE), (top.x, top.bottom + v.size(2)), FROZEN_INK)
             return
-        blit_text(surf, stock_label(seen), size, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
-        blit_text(surf, label, size, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if why else INK, anchor="midtop")
+        # each count within its half of the room between the two piles (a longer language:
+        # shorter words, then the bare number; "frozen" is said below the pile's anyway)
+        room = v.size(max(40, abs(px - sx) - 12))
+        stock_words, ssize = fit_first([stock_words, str(seen.stock_size)], size, room)
+        label, lsize = fit_first([label, tr(t("Pile {count}", count=seen.pile_size)), str(seen.pile_size)], size, room)
+        blit_text(surf, stock_words, ssize, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
+        blit_text(surf, label, lsize, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if why else INK, anchor="midtop")
         if why:
             blit_text(surf, why, fs(v, COUNT_SIZE), v.pt(px, py + COUNT_LABEL_DY + 19), FROZEN_INK,
                       anchor="midtop")
@@ -109,7 +121,7 @@ class TableLabels:
         # a canasta the game names its own way (Hand and Foot's books, stacked by rank)
         own = table_part(st.rules).meld_words(m, st.melds[item.team]) if m.canasta is not None else None
         key = (tuple(m.cards), m.kind, m.canasta, m.wilds, item.lines, box.size, size,
-               tuple(map(tuple, own)) if own else None)
+               tuple(map(tuple, own)) if own else None, i18n.current())
         hit = self._labels_drawn.get(key)
         if hit is None:
             if len(self._labels_drawn) > 256:
@@ -136,24 +148,28 @@ class TableLabels:
         if own:
             rows.append((list(own[0]), GOLD, True))
         elif m.canasta is not None:
-            mark = m.canasta.upper() if m.canasta in OWN_MARKS else "CANASTA"
+            mark = tr(OWN_MARKS.get(m.canasta, N_("CANASTA")))
             rows.append(([mark, mark[:3] + "."], GOLD, True))
         if m.kind == "sequence" and m.cards:
             rows.append((None, colour, False))
         pts = meld_points(m)
         if item.lines == 1:      # a short meld: its size and points on one line
-            kind = "wild " if m.kind == "wild" else ""
-            rows.append(([f"{kind}{n} cards \u00b7 {pts} pts", f"{kind}{n} \u00b7 {pts} pts", f"{n} \u00b7 {pts} pts",
+            wild = m.kind == "wild"
+            rows.append(([tr(t("wild {count} cards \u00b7 {points} pts", count=n, points=pts) if wild else
+                             t("{count} cards \u00b7 {points} pts", count=n, points=pts)),
+                          tr(t("wild {count} \u00b7 {points} pts", count=n, points=pts) if wild else
+                             t("{count} \u00b7 {points} pts", count=n, points=pts)),
+                          tr(t("{count} \u00b7 {points} pts", count=n, points=pts)),
                           f"{n} \u00b7 {pts}", f"{n}"], INK, False))
         else:
             if own:
                 rows.append((list(own[1]), colour, False))
             elif m.kind == "wild":
-                rows.append(([f"wild {n}", f"w{n}"], colour, False))
+                rows.append(([tr(t("wild {count}", count=n)), tr(t("w{count}", count=n))], colour, False))
             elif m.canasta is not None and m.kind != "sequence":
-                word = "natural" if m.wilds == 0 else "mixed"
+                word = tr(N_("natural") if m.wilds == 0 else N_("mixed"))
                 rows.append(([f"{word} {n}", f"{word[:3]}. {n}", f"{n}"], colour, False))
-            rows.append(([f"{pts} pts", f"{pts}"], INK if m.canasta is None else GOLD, False))
+            rows.append(([tr(t("{points} pts", points=pts)), f"{pts}"], INK if m.canasta is None else GOLD, False))
         rows = rows[-item.lines:] if item.lines else rows
         line_h = box.h / max(len(rows), 1)
         drawn = []
@@ -190,27 +206,30 @@ class TableLabels:
         mark = ""
         colour = GOLD if turn else INK
         if item.own:
-            blit_text(surf, f"{name}: {cards(n)}{mark}", size, v.pt(CENTRE_X, ctl.layout.frame.hand_label_y), colour,
+            blit_text(surf, tr(t("{name}: {cards}", name=name, cards=cards(n))) + mark, size, v.pt(CENTRE_X, ctl.layout.frame.hand_label_y), colour,
                       anchor="midbottom")
             return
-        detail = f"{ctl.seats[seat].level}, {cards(n)}" if not ctl.seats[seat].human else cards(n)
-        note = ctl.seat_note(seat)       # a player waited for, at an online table
-        details = [f"{n} · {detail}" for n in note] + note if note else [detail]
-        ink = GOLD if note else DIM
+        detail = (tr(t("{level}, {cards}", level=tr(ctl.seats[seat].level), cards=cards(n))) if not ctl.seats[seat].human
+                  else cards(n))
+        waiting = [tr(x) for x in ctl.seat_note(seat)]       # a player waited for, at an online table
+        details = ([tr(t("{note} · {detail}", note=x, detail=detail)) for x in waiting] + waiting if waiting
+                   else [detail])
+        ink = GOLD if waiting else DIM
         half = backs_half_width(n, item.orient)
-        t = ctl.layout.frame.text
+        tx = ctl.layout.frame.text
         if item.orient == "h":
-            x, y = item.x + half + 14, item.y - 18 * t
+            x, y = item.x + half + 14, item.y - 18 * tx
             blit_text(surf, name + mark, size, v.pt(x, y), colour)
             line, lsize = fit_first(details, fs(v, SMALL_SIZE), v.size(TOP_NOTE_W))
-            blit_text(surf, line, lsize, v.pt(x, y + 19 * t), ink)
+            blit_text(surf, line, lsize, v.pt(x, y + 19 * tx), ink)
         else:
-            y = side_label_top(item, t)
+            y = side_label_top(item, tx)
             left = item.x < CENTRE_X
             x = 8 if left else 2 * CENTRE_X - 8
             anchor = "topleft" if left else "topright"
             width = v.size(SIDE_LABEL_W)       # clear of the bands beside it (larger text: smaller, or cut with a tip)
             line, lsize = fit_first([name + mark], size, width)
             blit_text(surf, line, lsize, v.pt(x, y), colour, anchor=anchor)
-            line, lsize = fit_first(details, fs(v, SMALL_SIZE), width)
-            blit_text(surf, line, lsize, v.pt(x, y + 19 * t), ink, anchor=anchor)
+            # a longer language: the level gives way to the count of cards, then the bare count
+            line, lsize = fit_first(details + ([cards(n), str(n)] if not waiting else []), fs(v, SMALL_SIZE), width)
+            blit_text(surf, line, lsize, v.pt(x, y + 19 * tx), ink, anchor=anchor)

@@ -4,6 +4,7 @@ wording that fits a width (longest first), with the few words every drawing part
 from __future__ import annotations
 
 from ...engine.cards import POINTS_OF
+from ...i18n import tn, tr
 from ..draw import fit_text, font
 from ..layout import View
 
@@ -20,7 +21,7 @@ def fs(v: View, n: float) -> int:
 
 def cards(n: int) -> str:
     """"1 card", "5 cards"."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return tr(tn("{count} card", "{count} cards", n))
 
 
 def meld_points(m) -> int:

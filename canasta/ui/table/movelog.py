@@ -13,6 +13,8 @@ from ..draw import PANEL, font, note
 from ..widgets import DIM, GOLD, INK, blit_text, wrap
 from .layout import LOG_MARGIN
 from .lettering import fit_first, fs
+from ... import i18n
+from ...i18n import N_, t, tr
 
 LOG_SIZE = 15
 LOG_PANEL, LOG_BORDER = PANEL, (90, 140, 100)   # the log's panel, as the table's panels
@@ -47,7 +49,7 @@ class MoveLogPanel:
             margin = v.size(LOG_MARGIN)
             box = pygame.Rect(box.x, margin, box.w, surf.get_height() - 2 * margin)
         last = ctl.log[-1].text if ctl.log else ""
-        key = (box.size, len(ctl.log), last, ctl.state.deal_number, ctl.log_mode)
+        key = (box.size, len(ctl.log), last, ctl.state.deal_number, ctl.log_mode, i18n.current())
         cached_key, img = self._log_cache
         if cached_key != key or img is None:
             img = self._render_log(ctl, box.size, v)
@@ -69,9 +71,10 @@ class MoveLogPanel:
         pygame.draw.rect(img, LOG_BORDER, img.get_rect(), width=2)
         pad = v.size(10)
         n = ctl.state.deal_number + 1
-        title, tsize = fit_first([f"Deal {n}: the moves", f"Deal {n}"], fs(v, 18), w - 2 * pad, bold=True)
+        title, tsize = fit_first([tr(t("Deal {number}: the moves", number=n)), tr(t("Deal {number}", number=n))],
+                                 fs(v, 18), w - 2 * pad, bold=True)
         drawn = blit_text(img, title, tsize, (pad, pad), GOLD, bold=True)
-        hint = "G closes  ·  Shift+G pins" if ctl.log_mode == "open" else "Shift+G unpins"
+        hint = tr(N_("G closes  ·  Shift+G pins") if ctl.log_mode == "open" else N_("Shift+G unpins"))
         hsize = fs(v, 13)
         top = drawn.bottom + v.size(10)
         if drawn.right + v.size(12) + font(hsize).size(hint)[0] <= w - pad:
@@ -92,10 +95,11 @@ class MoveLogPanel:
         for k in range(last, -1, -1):            # newest first, until the panel is full
             line = ctl.log[k]
             colour = GOLD if line.seat < 0 else (INK if k == last else (208, 214, 204))
-            key = (line.text, tsize, width)
+            said = tr(line.text)      # the narration's message, in the language in use
+            key = (said, tsize, width)
             wrapped = self._wrapped.get(key)
             if wrapped is None:
-                wrapped = self._wrapped[key] = wrap(line.text, tsize, width)
+                wrapped = self._wrapped[key] = wrap(said, tsize, width)
             block = [((" " * 3 if j else "") + row, colour) for j, row in enumerate(wrapped)]
             if rows and used + len(block) * step + gap > room:
                 break

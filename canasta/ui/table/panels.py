@@ -15,8 +15,9 @@ from ..widgets import DIM, GOLD, INK, blit_text, draw_lines_in, panel, text, wra
 from .frame import hud_box
 from .game_sheet import draw_game_sheet
 from .layout import CENTRE_X, DIALOG_BOX, SHEET_COLUMN_W, SHEET_H, SHEET_LABEL_W, SHEET_Y
-from .lettering import LABEL_SIZE, TIP_SIZE, fs
-from .words import sheet_rows, status_line, team_lines
+from .lettering import LABEL_SIZE, TIP_SIZE, fit_first, fs
+from ...i18n import N_, number, t, tr
+from .words import and_list, points, sheet_rows, status_line, team_lines
 
 FOCUS = (120, 200, 255)       # the keyboard's focus ring
 PRIVACY_SUMMARY_BOX = pygame.Rect(290, 110, 700, 560)
@@ -31,28 +32,33 @@ class TablePanels:
         ctl = self.scene.ctl
         st = ctl.state
         r = st.rules
-        t = ctl.layout.frame.text
-        row = (22 if r.teams <= 2 else 19) * t
-        box = v.rect(hud_box(r.teams, t))
+        tx = ctl.layout.frame.text
+        row = (22 if r.teams <= 2 else 19) * tx
+        box = v.rect(hud_box(r.teams, tx))
         panel(surf, box, alpha=200)
         size = fs(v, LABEL_SIZE)
-        length = f"of {r.deals}" if r.deals else f" -  to {r.target_score}"
-        blit_text(surf, f"Deal {st.deal_number + 1} {length}", size, (box.x + 10, box.y + 5), DIM)
+        deal = (t("Deal {number} of {deals}", number=st.deal_number + 1, deals=r.deals) if r.deals else
+                t("Deal {number}  -  to {target}", number=st.deal_number + 1, target=r.target_score))
+        blit_text(surf, tr(deal), size, (box.x + 10, box.y + 5), DIM)
         for team in range(r.teams):
-            y = box.y + v.size(24 * t + row * team)
+            y = box.y + v.size(24 * tx + row * team)
             blit_text(surf, ctl.team_name(team), size, (box.x + 10, y))
-            blit_text(surf, str(st.totals[team]), size, (box.right - 10, y), GOLD, anchor="topright")
+            blit_text(surf, number(st.totals[team]), size, (box.right - 10, y), GOLD, anchor="topright")
         if (ctl.toast.visible and not st.deal_over) or getattr(self.scene, "status_hidden", False):
             return                # a message (a review: the coach) has the status line's place
-        words = ctl.answer_note or status_line(ctl)
+        words = tr(ctl.answer_note or status_line(ctl))
         fr = ctl.layout.frame
-        if font(v.size(22)).size(words)[0] > v.size(fr.message_box.w):
-            # a long line (the engine's reason a first meld is not yet made) wraps in its place
-            draw_lines_in(surf, words, v.rect(fr.message_box), v.size(22))
+        room = v.rect(fr.message_box)
+        one_line = pygame.Rect((0, 0), font(v.size(22)).size(words))
+        one_line.midtop = v.pt(CENTRE_X, fr.status_y)
+        if one_line.w > room.w or any(b.visible and b.rect.colliderect(one_line) for b in self.scene.buttons):
+            # a long line (the engine's reason a first meld is not yet made, a longer
+            # language) wraps in its place, clear of the buttons beside it
+            draw_lines_in(surf, words, room, v.size(22))
             return
         status = blit_text(surf, words, v.size(22), v.pt(CENTRE_X, fr.status_y), INK, anchor="midtop")
         if not st.deal_over and ctl.privacy is None and not ctl.seats[st.to_act].human and not ctl.skipping:
-            blit_text(surf, "S skips ahead", fs(v, 15), (status.right + v.size(14), status.y + v.size(5)), DIM)
+            blit_text(surf, tr(N_("S skips ahead")), fs(v, 15), (status.right + v.size(14), status.y + v.size(5)), DIM)
 
     def _focus_and_tip(self, surf, v: View) -> None:
         """The keyboard focus ring, and what the button under the pointer (or with the
@@ -86,21 +92,21 @@ class TablePanels:
         box = v.rect(PRIVACY_SUMMARY_BOX)
         panel(surf, box)
         room = box.w - v.size(40)
-        line, size = fit_text(f"Pass to {ctl.seat_name(ctl.privacy)}, then click", theme.title_size(fs(v, 38)), room)
+        line, size = fit_text(tr(t("Pass to {name}, then click", name=ctl.seat_name(ctl.privacy))), theme.title_size(fs(v, 38)), room)
         drawn = blit_text(surf, line, size, (box.centerx, box.y + v.size(26)), GOLD, anchor="midtop")
-        drawn = draw_fitted_centre(surf, "Every hand is hidden until the next player is at the screen.", fs(v, 20),
+        drawn = draw_fitted_centre(surf, tr(N_("Every hand is hidden until the next player is at the screen.")), fs(v, 20),
                                    box.centerx, max(box.y + v.size(76), drawn.bottom + v.size(4)), room, DIM)
         lines = ctl.summary_for(ctl.privacy)
         x, y = box.x + v.size(36), max(box.y + v.size(122), drawn.bottom + v.size(12))
         first = ctl.privacy not in ctl.seen_upto
-        head = ("So far in this deal:" if first else "Since your last turn:") if lines else \
-            "Nothing has happened since your last turn."
+        head = tr((N_("So far in this deal:") if first else N_("Since your last turn:")) if lines else
+                  N_("Nothing has happened since your last turn."))
         y = max(y + v.size(34), blit_text(surf, head, fs(v, 21), (x, y), INK, bold=True).bottom + v.size(6))
         bottom = v.rect(PRIVACY_SUMMARY_BUTTON).y - v.size(14)
         size = fs(v, 18)
         rows = []
         for line in lines:
-            rows.extend(wrap(line, size, box.w - v.size(72)))
+            rows.extend(wrap(tr(line), size, box.w - v.size(72)))
         step = int(size * 1.25 * theme.text_scale())
         rows = rows[-max(1, (bottom - y) // step):]
         for row in rows:
@@ -120,15 +126,15 @@ class TablePanels:
         box = v.rect(SCORES_BOX)
         overlay()
         panel(surf, box, alpha=244)
-        blit_text(surf, "The scores so far", fs(v, 30), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
+        blit_text(surf, tr(N_("The scores so far")), fs(v, 30), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
         tsize = fs(v, 19)
         x0 = box.x + v.size(24)
         col_w = (box.w - v.size(200)) // max(teams, 1)
         colx = [box.x + v.size(170) + col_w * (t + 1) - v.size(10) for t in range(teams)]
         y = box.y + v.size(62)
-        blit_text(surf, "Deal", tsize, (x0, y), DIM)
-        for t in range(teams):
-            blit_text(surf, ctl.team_name(t), tsize, (colx[t], y), GOLD, anchor="topright")
+        blit_text(surf, tr(N_("Deal")), tsize, (x0, y), DIM)
+        for k in range(teams):
+            blit_text(surf, ctl.team_name(k), tsize, (colx[k], y), GOLD, anchor="topright")
         y += v.size(30)
         step = max(v.size(26), font(tsize).get_linesize() + 1)     # larger text: taller rows
         history = list(st.history)
@@ -136,29 +142,31 @@ class TablePanels:
         if len(history) > room:
             history = history[-room:]
         if not history:
-            blit_text(surf, "No deal has been scored yet.", tsize, (x0, y), DIM)
+            blit_text(surf, tr(N_("No deal has been scored yet.")), tsize, (x0, y), DIM)
             y += step
         for res in history:
-            who = f"  {ctl.seat_name(res.went_out)} out" if res.went_out is not None else ""
-            blit_text(surf, f"{res.number + 1}{who}", tsize, (x0, y), INK)
-            for t in range(teams):
-                blit_text(surf, f"{res.scores[t]:+,}  = {res.totals[t]:,}", tsize, (colx[t], y), INK,
+            who = (tr(t("{number}  {name} out", number=res.number + 1, name=ctl.seat_name(res.went_out)))
+                   if res.went_out is not None else str(res.number + 1))
+            blit_text(surf, who, tsize, (x0, y), INK)
+            for k in range(teams):
+                blit_text(surf, f"{points(res.scores[k], sign=True)}  = {points(res.totals[k])}", tsize, (colx[k], y), INK,
                           anchor="topright")
             y += step
         pygame.draw.line(surf, DIM, (x0, y + 2), (box.right - v.size(24), y + 2), 1)
         y += v.size(10)
-        blit_text(surf, f"Now (deal {st.deal_number + 1})", tsize, (x0, y), GOLD, bold=True)
-        for t in range(teams):
-            blit_text(surf, f"{st.totals[t]:,}", tsize, (colx[t], y), GOLD, bold=True, anchor="topright")
+        blit_text(surf, tr(t("Now (deal {number})", number=st.deal_number + 1)), tsize, (x0, y), GOLD, bold=True)
+        for k in range(teams):
+            blit_text(surf, points(st.totals[k]), tsize, (colx[k], y), GOLD, bold=True, anchor="topright")
         y += step
         r = st.rules
-        goal = (f"A game of {r.deals} deals: the higher total after the last one wins." if r.deals
-                else f"To win: {r.target_score:,}")
-        blit_text(surf, goal, tsize, (x0, y), DIM)
-        blit_text(surf, "Click or press any key to close.", fs(v, 16), (box.centerx, box.bottom - v.size(30)), DIM,
+        goal = (t("A game of {deals} deals: the higher total after the last one wins.", deals=r.deals) if r.deals
+                else t("To win: {target}", target=points(r.target_score)))
+        blit_text(surf, tr(goal), tsize, (x0, y), DIM)
+        blit_text(surf, tr(N_("Click or press any key to close.")), fs(v, 16), (box.centerx, box.bottom - v.size(30)), DIM,
                   anchor="midtop")
 
     def _dialog(self, surf, v: View, message: str, yes, no) -> None:
+        message = tr(message)
         box = v.rect(DIALOG_BOX)
         overlay()
         panel(surf, box)
@@ -183,23 +191,26 @@ class TablePanels:
         width = SHEET_LABEL_W + SHEET_COLUMN_W * teams
         box = v.rect((CENTRE_X - width // 2, SHEET_Y, width, SHEET_H))
         panel(surf, box, alpha=242)
-        title = "Game over" if st.game_over else f"Deal {res.number + 1} is over"
+        title = tr(N_("Game over") if st.game_over else t("Deal {number} is over", number=res.number + 1))
         drawn = blit_text(surf, title, v.size(34), (box.centerx, box.y + v.size(14)), GOLD, anchor="midtop")
         if res.went_out is not None:
-            sub = f"{ctl.seat_name(res.went_out)} went out{' concealed' if res.concealed else ''}."
+            sub = (t("{name} went out concealed.", name=ctl.seat_name(res.went_out)) if res.concealed else
+                   t("{name} went out.", name=ctl.seat_name(res.went_out)))
         else:
-            sub = "Nobody went out: the stock ran out."
+            sub = N_("Nobody went out: the stock ran out.")
         pieces = getattr(scene, "pieces", None)
         if pieces:
             sub = pieces.sheet_subtitle(ctl, res) or sub
         # the rows as the engine gives them, each line as high as its text (larger text: the
         # rows' type shrinks, down to what 100% shows, until they fit above the buttons)
-        drawn = blit_text(surf, sub, v.size(21), (box.centerx, max(box.y + v.size(50), drawn.bottom + v.size(2))), DIM,
+        drawn = blit_text(surf, tr(sub), v.size(21), (box.centerx, max(box.y + v.size(50), drawn.bottom + v.size(2))), DIM,
                           anchor="midtop")
         x0 = box.x + v.size(20)
         colx = [box.x + v.size(SHEET_LABEL_W + SHEET_COLUMN_W * t + 150) for t in range(teams)]
         top = max(box.y + v.size(86), drawn.bottom + v.size(6))
         rows, cells = sheet_rows([team_lines(res, t) for t in range(teams)])
+        # a cell too long for its column (a longer language) gives way to its points alone
+        bare = {(tr(line.label), k): number(line.points) for k in range(teams) for line in res.lines[k]}
         bottom = scene.sheet_button.rect.top - v.size(6)
         fsz = fs(v, 20)
         while True:
@@ -210,31 +221,33 @@ class TablePanels:
                 break
             fsz -= 1
         y = top
-        for t in range(teams):
-            blit_text(surf, ctl.team_name(t), fs(v, 19), (colx[t], y), GOLD, anchor="topright")
+        for k in range(teams):
+            blit_text(surf, ctl.team_name(k), fs(v, 19), (colx[k], y), GOLD, anchor="topright")
         y += head
         for label in rows:
             blit_text(surf, label, fsz, (x0, y), INK)
-            for t in range(teams):       # within its column (larger text: smaller type if it must)
-                cell, csize = fit_text(cells.get((label, t), "-"), fsz, v.size(SHEET_COLUMN_W - 12))
-                blit_text(surf, cell, csize, (colx[t], y), INK, anchor="topright")
+            for k in range(teams):       # within its column (larger text: smaller type if it must)
+                cell, csize = fit_first([cells.get((label, k), "-"), bare.get((label, k), "-")], fsz,
+                                        v.size(SHEET_COLUMN_W - 12))
+                blit_text(surf, cell, csize, (colx[k], y), INK, anchor="topright")
             y += step
         pygame.draw.line(surf, DIM, (x0, y + 2), (box.right - v.size(20), y + 2), 1)
         y += v.size(10)
-        for label, values in (("This deal", res.scores), ("Total", res.totals)):
-            blit_text(surf, label, fsz, (x0, y), GOLD, bold=True)
-            for t in range(teams):
-                blit_text(surf, str(values[t]), fsz, (colx[t], y), GOLD, bold=True, anchor="topright")
+        for label, values in ((N_("This deal"), res.scores), (N_("Total"), res.totals)):
+            blit_text(surf, tr(label), fsz, (x0, y), GOLD, bold=True)
+            for k in range(teams):
+                blit_text(surf, number(values[k]), fsz, (colx[k], y), GOLD, bold=True, anchor="topright")
             y += total_step
         if not st.game_over:
-            blit_text(surf, "Next first meld", fsz, (x0, y), DIM)
-            for t in range(teams):
-                blit_text(surf, str(r.minimum_in(res.totals[t], st.deal_number + 1)), fsz, (colx[t], y), DIM,
+            blit_text(surf, tr(N_("Next first meld")), fsz, (x0, y), DIM)
+            for k in range(teams):
+                blit_text(surf, number(r.minimum_in(res.totals[k], st.deal_number + 1)), fsz, (colx[k], y), DIM,
                           anchor="topright")
         else:
-            names = " and ".join(ctl.team_name(t) for t in st.winners)
-            verb = "win" if len(st.winners) > 1 or "&" in names else "wins"
-            blit_text(surf, f"{names} {verb}!", v.size(28), (box.centerx, y), GOLD, anchor="midtop")
+            names = and_list([ctl.team_name(k) for k in st.winners])
+            won = (t("{names} win!", names=names) if len(st.winners) > 1 or "&" in names else
+                   t("{names} wins!", names=names))
+            blit_text(surf, tr(won), v.size(28), (box.centerx, y), GOLD, anchor="midtop")
         scene.sheet_button.draw(surf, v.size(21))
         scene.leave_button.draw(surf, v.size(21))
         scene.review_button.draw(surf, v.size(21))

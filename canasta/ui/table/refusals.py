@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ...engine import Ask, Draw, Meld, Pass, TakePile, is_legal, legal_actions
 from ...engine.state import ANSWER, DRAW, PLAY
-from .gestures import DRAW_FIRST, Refuse, interpret, sentence_for, staged_meld
+from ...i18n import N_, t
+from .gestures import DRAW_FIRST, LowerFirst, Refuse, interpret, sentence_for, staged_meld
 
 
 class Refusals:
@@ -36,53 +37,54 @@ class Refusals:
         "hint", "undo") cannot be used now, in one sentence ("" when it can)."""
         st = self.state
         if st.deal_over:
-            return "The deal is over: see the score sheet."
+            return N_("The deal is over: see the score sheet.")
         if self.privacy is not None:
-            return f"Pass the screen to {self.seat_name(self.privacy)} first."
+            return t("Pass the screen to {name} first.", name=self.seat_name(self.privacy))
         if self.confirm:
-            return "Answer the question on the table first."
+            return N_("Answer the question on the table first.")
         if st.phase == ANSWER:
             if self.answering():
-                return "Answer your partner first: may they go out?"
-            return f"{self.seat_name(st.to_act)} is deciding whether {self.seat_name(st.turn)} may go out."
+                return N_("Answer your partner first: may they go out?")
+            return t("{name} is deciding whether {asker} may go out.", name=self.seat_name(st.to_act),
+                     asker=self.seat_name(st.turn))
         if not self.seats[st.to_act].human:
-            return f"Wait for your turn: {self.seat_name(st.to_act)} is playing."
+            return t("Wait for your turn: {name} is playing.", name=self.seat_name(st.to_act))
         if not self.my_turn():
-            return f"It is {self.seat_name(st.to_act)}'s turn."
+            return t("It is {name}'s turn.", name=self.seat_name(st.to_act))
         ok = self.verdicts()
         if what == "draw":
             if st.phase == PLAY:
-                return "You have drawn already: meld what you can, then discard one card."
+                return N_("You have drawn already: meld what you can, then discard one card.")
             return "" if (ok["draw"] or ok["pass"]) else self._engine_says(Pass())
         if what == "take":
             if st.phase == PLAY:
-                return "You have drawn already: the pile can be taken only instead of drawing."
+                return N_("You have drawn already: the pile can be taken only instead of drawing.")
             if ok["take"]:
                 return ""
             if not st.pile:
-                return "The discard pile is empty."
+                return N_("The discard pile is empty.")
             outcome = interpret(st, [st.pile[-1]], "hand", from_pile=True, staged=self.staged,
                                 selected=self.selected)
             if isinstance(outcome, Refuse) and outcome.sentence:
                 return outcome.sentence
-            return "You cannot take the pile now: pick the cards from your hand that go with its top card."
+            return N_("You cannot take the pile now: pick the cards from your hand that go with its top card.")
         if what in ("meld", "discard") and st.phase == DRAW:
             return DRAW_FIRST
         if what == "meld":
-            return "" if self.selected else "Pick the cards to meld first: click them in your hand."
+            return "" if self.selected else N_("Pick the cards to meld first: click them in your hand.")
         if what == "discard":
             if len(self.selected) == 1:
                 return ""
-            return "Pick one card to discard." if not self.selected else "Pick just one card to discard."
+            return N_("Pick one card to discard.") if not self.selected else N_("Pick just one card to discard.")
         if what == "lay":
             if not self.staged:
                 if self._melded_this_turn():
-                    return ("Nothing is staged: your meld is already down (a meld that is enough on "
-                            "its own goes down as you drop it).")
-                return ("Nothing is staged: drag cards to your meld area to put melds together, "
-                        "then Lay down.")
+                    return N_("Nothing is staged: your meld is already down (a meld that is enough on "
+                              "its own goes down as you drop it).")
+                return N_("Nothing is staged: drag cards to your meld area to put melds together, "
+                          "then Lay down.")
             if st.phase == DRAW:
-                return "Take the pile with the staged melds, or draw first."
+                return N_("Take the pile with the staged melds, or draw first.")
             return "" if ok["lay"] else self._engine_says(staged_meld(self.staged))
         if what == "ask":
             if ok["ask"]:
@@ -91,10 +93,10 @@ class Refusals:
             if said.startswith("You cannot go out"):
                 why = self._going_out_why()
                 if why:
-                    return f"You cannot go out yet: {why[0].lower()}{why[1:]}"
+                    return t("You cannot go out yet: {why}", why=LowerFirst(why))
             return said
         if what == "hint":
-            return "Thinking about a hint..." if self.hint_ticket is not None else ""
+            return N_("Thinking about a hint...") if self.hint_ticket is not None else ""
         if what == "undo":
             return "" if self.undo_point() is not None else self.undo_refusal()
         return ""

@@ -21,12 +21,14 @@ import pygame
 from ...engine import Draw
 from ...engine.record import Game
 from ...engine.state import DRAW, PLAY
+from ...i18n import N_, tr
 from ...vocab import DEFAULT_LEVEL, SEAT_NAMES  # noqa: F401  (canasta.ui.table offers SEAT_NAMES)
 from ..layout import View
 from ..focus import FocusGroup
 from ..scene import Scene
 from ..widgets import Button
 from .pieces import game_pieces
+from .said import keep_words, write_words
 from .controller import TableController
 from .gestures import can_drag_meld, drop_targets
 from .keyboard import SCORES_KEY, HandFocus, MeldFocus
@@ -73,35 +75,39 @@ class TableScene(Scene):
         self.ctl = ctl
         c = self.ctl
         self.buttons = [
-            Button("Draw", c.draw_or_pass, pygame.K_d, "Draw from the stock"),
-            Button("Take pile", c.take_pile, pygame.K_t, "Take the discard pile"),
-            Button("Meld", c.meld_selected, pygame.K_m, "Meld the selected cards"),
-            Button("Discard", c.discard_selected, pygame.K_x, "Discard the selected card"),
-            Button("Lay down", c.lay_down, pygame.K_l, "Put the staged melds down"),
-            Button("Ask partner", c.ask, pygame.K_a, "Partner, may I go out?"),
-            Button("Hint", c.hint, pygame.K_h, "What would the computer do?"),
-            Button("Undo", c.undo, pygame.K_u, "Back to the start of your turn."),
+            Button(N_("Draw"), c.draw_or_pass, pygame.K_d, N_("Draw from the stock")),
+            Button(N_("Take pile"), c.take_pile, pygame.K_t, N_("Take the discard pile")),
+            Button(N_("Meld"), c.meld_selected, pygame.K_m, N_("Meld the selected cards")),
+            Button(N_("Discard"), c.discard_selected, pygame.K_x, N_("Discard the selected card")),
+            Button(N_("Lay down"), c.lay_down, pygame.K_l, N_("Put the staged melds down")),
+            Button(N_("Ask partner"), c.ask, pygame.K_a, N_("Partner, may I go out?")),
+            Button(N_("Hint"), c.hint, pygame.K_h, N_("What would the computer do?")),
+            Button(N_("Undo"), c.undo, pygame.K_u, N_("Back to the start of your turn.")),
         ]
-        for b, short in zip(self.buttons, ((), ("Take",), (), (), ("Lay",), ("Ask",), (), ())):
+        for b, short in zip(self.buttons, ((), (N_("Take"),), (), (), (N_("Lay"),), (N_("Ask"),), (), ())):
             b.short = short                             # a narrow table (log pinned, small window)
         self.pieces = game_pieces(game.state.rules)   # the game's own buttons (Modern American's threes)
         self.buttons += self.pieces.buttons(c) if self.pieces else []
-        self.menu_button = Button("Menu", lambda: c.leave("pause"), None, "Pause: rules, settings, save and quit")
-        self.log_button = Button("Log", self.toggle_log, pygame.K_g,
-                                 "The moves of this deal (G opens it, Shift+G pins it at the side)")
+        self.menu_button = Button(N_("Menu"), lambda: c.leave("pause"), None, N_("Pause: rules, settings, save and quit"))
+        self.log_button = Button(N_("Log"), self.toggle_log, pygame.K_g,
+                                 N_("The moves of this deal (G opens it, Shift+G pins it at the side)"))
         #: names of the play buttons, in their order (the controller's why_not takes them)
         self.button_names = ("draw", "take", "meld", "discard", "lay", "ask", "hint", "undo")
         #: the score sheet of every deal so far is open over the table
         self.scores_open = False
-        self.sheet_button = Button("Next deal", c.next_deal, pygame.K_RETURN)
-        self.leave_button = Button("Back to menu", lambda: c.leave("menu"))
-        self.review_button = Button("Review", lambda: c.leave("review"), pygame.K_r,
-                                    "Replay this deal move by move, with the coach (R)")
-        self.privacy_button = Button("I am here", c.reveal, pygame.K_RETURN)
-        self.yes_button = Button("Yes, go out", lambda: c.answer(True))
-        self.no_button = Button("No, not yet", lambda: c.answer(False))
-        self.confirm_yes = Button("Yes", self._confirmed)
-        self.confirm_no = Button("No", self._cancel_confirm)
+        self.sheet_button = Button(N_("Next deal"), c.next_deal, pygame.K_RETURN)
+        self.leave_button = Button(N_("Back to menu"), lambda: c.leave("menu"))
+        self.review_button = Button(N_("Review"), lambda: c.leave("review"), pygame.K_r,
+                                    N_("Replay this deal move by move, with the coach (R)"))
+        self.privacy_button = Button(N_("I am here"), c.reveal, pygame.K_RETURN)
+        self.yes_button = Button(N_("Yes, go out"), lambda: c.answer(True))
+        self.no_button = Button(N_("No, not yet"), lambda: c.answer(False))
+        self.confirm_yes = Button(N_("Yes"), self._confirmed)
+        self.confirm_no = Button(N_("No"), self._cancel_confirm)
+        self._others = [self.menu_button, self.log_button, self.sheet_button, self.leave_button, self.review_button,
+                        self.privacy_button, self.yes_button, self.no_button, self.confirm_yes, self.confirm_no]
+        self._keys = keep_words(self.buttons + self._others)    # written in the language in use, again on resize
+        self._words()
         self.hand_focus = HandFocus(self)
         self.meld_focus = MeldFocus(self)
         self.focus = FocusGroup([self.hand_focus, self.meld_focus] + self.buttons + [self.menu_button, self.log_button])
@@ -153,7 +159,11 @@ class TableScene(Scene):
     def is_idle(self) -> bool:
         return self.ctl.idle() and self.drag is None
 
+    def _words(self) -> None:
+        write_words(self.buttons + self._others, self._keys)    # the buttons' words in the language in use
+
     def resize(self) -> None:
+        self._words()
         self.ctl.dirty = True
         self.painter.forget_layer()
         if (self.ctl.log_mode == "pinned" or self.ctl.layout_options().height != self.ctl.layout.height):
@@ -201,10 +211,10 @@ class TableScene(Scene):
         ok = ctl.verdicts()
         draw, take, meld, discard, lay, ask, hint, undo = self.buttons[:8]
         restock = st.pile_becomes_stock()
-        draw.label = "Draw" if st.stock or restock or st.deal_over else "Pass"
-        draw.tip = ("Draw from the stock" if st.stock else
-                    "The stock is empty: draw from the pile turned over into a new stock" if restock else
-                    "The stock is empty: pass")
+        draw.label = tr(N_("Draw") if st.stock or restock or st.deal_over else N_("Pass"))
+        draw.tip = tr(N_("Draw from the stock") if st.stock else
+                      N_("The stock is empty: draw from the pile turned over into a new stock") if restock else
+                      N_("The stock is empty: pass"))
         draw.enabled = mine and (ok["draw"] or ok["pass"])
         take.enabled = mine and ok["take"]
         meld.enabled = mine and st.phase in (DRAW, PLAY) and bool(ctl.selected)   # before drawing: staged to take the pile
@@ -216,9 +226,9 @@ class TableScene(Scene):
         hint.enabled = mine and ctl.hint_ticket is None
         undo.visible = self.app.settings.undo_allowed   # hot-seat too: within a person's own turn
         undo.enabled = mine and ctl.undo_point() is not None
-        undo.tip = ctl.undo_target()
+        undo.tip = tr(ctl.undo_target())
         for name, b in zip(self.button_names, self.buttons):
-            b.why_disabled = "" if b.enabled else (ctl.why_not(name) or self._plain_why(name))
+            b.why_disabled = "" if b.enabled else tr(ctl.why_not(name) or self._plain_why(name))
         # every button keeps its place: one that does not apply now is disabled, not moved
         # (only the game's rules and the settings decide which buttons there are)
         visible = [b for b in self.buttons[:8] if b.visible]
@@ -229,9 +239,9 @@ class TableScene(Scene):
             self.pieces.place(self, self.buttons[8:])   # the game's own buttons, in a row of their own
         self.menu_button.rect = v.rect(MENU_BUTTON)
         self.log_button.rect = v.rect(MENU_BUTTON.move(-(MENU_BUTTON.w + 8), 0))
-        self.log_button.label = "Log" if ctl.log_mode == "closed" else ("Log  x" if ctl.log_mode == "open"
-                                                                          else "Unpin")
-        self.sheet_button.label = "Finish" if st.game_over else "Next deal"
+        self.log_button.label = tr(N_("Log") if ctl.log_mode == "closed" else (N_("Log  x") if ctl.log_mode == "open"
+                                                                                 else N_("Unpin")))
+        self.sheet_button.label = tr(N_("Finish") if st.game_over else N_("Next deal"))
         for b, r in zip((self.sheet_button, self.leave_button, self.review_button), sheet_buttons(st.rules.teams)):
             b.rect = v.rect(r)
         self.privacy_button.rect = v.rect(PRIVACY_SUMMARY_BUTTON)
@@ -244,9 +254,9 @@ class TableScene(Scene):
         """A sentence for a disabled button the controller had no words for."""
         ctl = self.ctl
         if ctl.animator.busy and ctl.my_turn():
-            return "A moment: the cards are still moving."
-        return {"hint": "A hint is offered on your own turn.",
-                "undo": ctl.undo_refusal()}.get(name, "Not now: it is not your move.")
+            return N_("A moment: the cards are still moving.")
+        return {"hint": N_("A hint is offered on your own turn."),
+                "undo": ctl.undo_refusal()}.get(name, N_("Not now: it is not your move."))
 
     def toggle_log(self) -> None:
         """G: the move log opens over the right of the table, or closes."""

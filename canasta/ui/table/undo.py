@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Optional
 
 from ...engine import Draw, TakePile
+from ...i18n import N_
 
-UNDO_TURN = "Back to the start of your turn."
+UNDO_TURN = N_("Back to the start of your turn.")
 
 
 class Undo:
@@ -34,16 +35,16 @@ class Undo:
             return UNDO_TURN
         last = self.game.actions[point - 1] if point else None
         if isinstance(last, Draw):
-            return "Back to just after your draw."
+            return N_("Back to just after your draw.")
         if isinstance(last, TakePile):
-            return "Back to just after you took the pile."
-        return "Back to just after the last card shown."
+            return N_("Back to just after you took the pile.")
+        return N_("Back to just after the last card shown.")
 
     def undo_refusal(self) -> str:
         """Why Undo cannot be used now."""
         if self.turn_start is not None and len(self.game.actions) > self.turn_start:
-            return "A card you have seen cannot be taken back: nothing to undo since."
-        return "Nothing to undo."
+            return N_("A card you have seen cannot be taken back: nothing to undo since.")
+        return N_("Nothing to undo.")
 
     def undo(self) -> None:
         point = self.undo_point()

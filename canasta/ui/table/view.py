@@ -21,6 +21,7 @@ from .. import draw as theme
 from ..draw import note
 from .frame import SIDE_LABEL_W, hud_box  # noqa: F401  (imported from here too)
 from ..widgets import GOLD, wrap
+from ...i18n import t
 from .labels import TableLabels, side_label_top  # noqa: F401  (imported from here too)
 from .lettering import MIN_TEXT, SMALL_SIZE, cards, fit_first, fs, meld_points  # noqa: F401  (imported from here too)
 from .movelog import MoveLogPanel, log_rect  # noqa: F401  (imported from here too)
@@ -129,7 +130,7 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
             b.draw(surf, fs(v, 19))
         self._focus_and_tip(surf, v)
         if ctl.answering():
-            self._dialog(surf, v, f"{ctl.seat_name(st.turn)} asks: \"Partner, may I go out?\"",
+            self._dialog(surf, v, t("{name} asks: \"Partner, may I go out?\"", name=ctl.seat_name(st.turn)),
                          scene.yes_button, scene.no_button)
         if ctl.confirm:
             self._dialog(surf, v, ctl.confirm[0], scene.confirm_yes, scene.confirm_no)

@@ -23,37 +23,39 @@ import pygame
 from ...engine import Discard, Draw, Meld, TakePile, legal_actions
 from ...engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RANK_OF, RED3, SUITS, TWO, describe
 from ...engine.state import DRAW, PLAY
-from .words import frozen_reason
+from ...i18n import N_, Text, t, tn, tr
+from .gestures import Capital, Listed
+from .words import frozen_reason, kind_word, points
 
 #: the keys that read a part of the table, and what they read (shown in Settings)
 KEYS = {pygame.K_F2: "hand", pygame.K_F3: "pile", pygame.K_F4: "melds", pygame.K_F5: "scores",
         pygame.K_F6: "focus"}
-KEYS_SENTENCE = "F2 hand, F3 pile, F4 melds, F5 scores, F6 the focused card or button"
+KEYS_SENTENCE = N_("F2 hand, F3 pile, F4 melds, F5 scores, F6 the focused card or button")
 
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-            9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
-_SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_NUMBERS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
+            8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("eleven"), 12: N_("twelve")}
+_SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 
 
-def _count(n: int) -> str:
-    return _NUMBERS.get(n, str(n))
+def _count(n: int):
+    return Text(_NUMBERS[n]) if n in _NUMBERS else n
 
 
 def kind_words(kind: int, n: int) -> str:
     """'a king', 'three kings', 'two jokers', 'a red three', 'two twos'."""
     if kind == RED3:
-        single, plural = "red three", "red threes"
+        single, plural = N_("red three"), N_("red threes")
     elif kind == BLACK3:
-        single, plural = "black three", "black threes"
+        single, plural = N_("black three"), N_("black threes")
     elif kind == JOKER:
-        single, plural = "joker", "jokers"
+        single, plural = N_("joker"), N_("jokers")
     elif kind == TWO:
-        single, plural = "two", "twos"
+        single, plural = N_("two"), N_("twos")
     else:
         single, plural = RANK_NAMES[kind], PLURAL_NAMES[kind]
     if n == 1:
-        return ("an " if single[0] in "aeiou" else "a ") + single
-    return f"{_count(n)} {plural}"
+        return t("an {card}", card=Text(single)) if single[0] in "aeiou" else t("a {card}", card=Text(single))
+    return t("{number} {cards}", number=_count(n), cards=Text(plural))
 
 
 def _order(kind: int) -> int:
@@ -64,59 +66,67 @@ def _order(kind: int) -> int:
 def hand_sentence(cards) -> str:
     """'Your hand, 11 cards: three kings, an eight, a joker.'"""
     if not cards:
-        return "Your hand is empty."
+        return Text(N_("Your hand is empty."))
     counts = Counter(KIND_OF[c] for c in cards)
     parts = [kind_words(k, counts[k]) for k in sorted(counts, key=_order)]
-    return f"Your hand, {len(cards)} card{'s' if len(cards) != 1 else ''}: " + ", ".join(parts) + "."
+    return tn("Your hand, {count} card: {cards}.", "Your hand, {count} cards: {cards}.", len(cards), cards=Listed(parts))
 
 
 def pile_sentence(st, team: int) -> str:
     """'The pile, 9 cards: the king of hearts on top; frozen (a card lies across it).'"""
     if not st.pile:
-        return "The pile is empty."
+        return Text(N_("The pile is empty."))
     why = frozen_reason(st, team)
-    frozen = f"frozen ({why})" if why else "not frozen"
+    frozen = t("frozen ({why})", why=why) if why else Text(N_("not frozen"))
     n = len(st.pile)
-    return f"The pile, {n} card{'s' if n != 1 else ''}: {describe(st.pile[-1])} on top; {frozen}."
+    return tn("The pile, {count} card: {card} on top; {frozen}.", "The pile, {count} cards: {card} on top; {frozen}.", n,
+              card=describe(st.pile[-1]), frozen=frozen)
 
 
 def meld_words(m) -> str:
     """'kings, 5 cards with 1 wild card' / 'a sequence of hearts, 4 to 9' / '... a natural canasta'."""
     if m.kind == "sequence":
-        suit = _SUIT_WORDS[SUITS[m.suit]] if m.suit >= 0 else ""
-        low, high = RANK_NAMES.get(m.low, "?"), RANK_NAMES.get(m.high, "?")
-        head = f"a sequence of {suit}, {low} to {high}"
+        suit = Text(_SUIT_WORDS[SUITS[m.suit]]) if m.suit >= 0 else ""
+        low, high = Text(RANK_NAMES.get(m.low, "?")), Text(RANK_NAMES.get(m.high, "?"))
+        head = t("a sequence of {suit}, {low} to {high}", suit=suit, low=low, high=high)
     elif m.kind == "black3":
-        head = "black threes"
+        head = Text(N_("black threes"))
     elif m.kind == "wild":
-        head = "wild cards"
+        head = Text(N_("wild cards"))
     else:
-        head = PLURAL_NAMES.get(m.rank, "cards")
-    body = f"{m.size} cards" + (f" with {m.wilds} wild" if m.wilds else "")
-    tail = f", a {m.canasta} canasta" if m.canasta else ""
-    return f"{head}, {body}{tail}"
+        head = Text(PLURAL_NAMES.get(m.rank, N_("cards")))
+    body = (t("{size} cards with {wilds} wild", size=m.size, wilds=m.wilds) if m.wilds else
+            t("{size} cards", size=m.size))
+    if m.canasta:
+        return t("{meld}, {size}, a {kind} canasta", meld=head, size=body, kind=kind_word(m.canasta))
+    return t("{meld}, {size}", meld=head, size=body)
 
 
 def melds_sentence(ctl, team: int) -> str:
     st = ctl.state
     parts = []
-    for t in range(st.rules.teams):
-        who = "Your side" if t == team else ctl.team_name(t)
-        melds = st.melds[t]
-        said = "; ".join(meld_words(m) for m in melds) if melds else "no melds yet"
-        parts.append(f"{who}: {said}.")
-    return "Melds. " + " ".join(parts)
+    for k in range(st.rules.teams):
+        melds = st.melds[k]
+        said = Listed([meld_words(m) for m in melds], "; ") if melds else Text(N_("no melds yet"))
+        parts.append(t("Your side: {melds}.", melds=said) if k == team else
+                     t("{side}: {melds}.", side=ctl.team_name(k), melds=said))
+    return t("Melds. {sides}", sides=Listed(parts, " "))
 
 
 def scores_sentence(ctl, team: int) -> str:
     st = ctl.state
     result = st.result if st.deal_over else None
     parts = []
-    for t in range(st.rules.teams):
-        who = "your side" if t == team else ctl.team_name(t)
-        this = f" ({result.scores[t]:+,} this deal)" if result is not None else ""
-        parts.append(f"{who} {st.totals[t]:,}{this}")
-    return "Scores: " + ", ".join(parts) + "."
+    for k in range(st.rules.teams):
+        total = points(st.totals[k])
+        if result is not None:
+            this = points(result.scores[k], sign=True)
+            parts.append(t("your side {total} ({this} this deal)", total=total, this=this) if k == team else
+                         t("{side} {total} ({this} this deal)", side=ctl.team_name(k), total=total, this=this))
+        else:
+            parts.append(t("your side {total}", total=total) if k == team else
+                         t("{side} {total}", side=ctl.team_name(k), total=total))
+    return t("Scores: {sides}.", sides=Listed(parts))
 
 
 def choices_sentence(st) -> str:
@@ -125,20 +135,20 @@ def choices_sentence(st) -> str:
     if st.phase == DRAW:
         ways = []
         if any(isinstance(a, Draw) for a in legal):
-            ways.append("draw from the stock (D)")
+            ways.append(N_("draw from the stock (D)"))
         if any(isinstance(a, TakePile) for a in legal):
-            ways.append("take the pile (T, with the cards picked to meld with its top card)")
+            ways.append(N_("take the pile (T, with the cards picked to meld with its top card)"))
         if not ways:
-            ways.append("pass (D)")
-        return "You may " + " or ".join(ways) + "."
+            ways.append(N_("pass (D)"))
+        return t("You may {ways}.", ways=Listed(ways, tr(N_(" or "))))
     ways = []
     if any(isinstance(a, Meld) for a in legal):
-        ways.append("meld (pick cards with Space, then M, or Enter on one of your melds)")
+        ways.append(N_("meld (pick cards with Space, then M, or Enter on one of your melds)"))
     if any(isinstance(a, Discard) for a in legal):
-        ways.append("discard (X on a card)")
+        ways.append(N_("discard (X on a card)"))
     if any(type(a).__name__ == "Ask" for a in legal):
-        ways.append("ask your partner to go out (A)")
-    return ("You may " + ", or ".join(ways) + ".") if ways else ""
+        ways.append(N_("ask your partner to go out (A)"))
+    return t("You may {ways}.", ways=Listed(ways, tr(N_(", or ")))) if ways else ""
 
 
 class TableVoice:
@@ -159,7 +169,7 @@ class TableVoice:
     def say(self, text: str, interrupt: bool = False) -> None:
         sp = self.speech
         if sp is not None and text:
-            sp.say(text, interrupt=interrupt)
+            sp.say(tr(text), interrupt=interrupt)      # in the language in use as it is spoken
 
     def _on(self) -> bool:
         sp = self.speech
@@ -181,7 +191,7 @@ class TableVoice:
             self.say(scores_sentence(ctl, st.team_of(self._viewer())))
         elif st.to_act != actor and not ctl.my_turn():
             who = st.to_act
-            self.say("Your turn." if ctl.seats[who].human else f"{ctl.seat_name(who)}'s turn.")
+            self.say(N_("Your turn.") if ctl.seats[who].human else t("{name}'s turn.", name=ctl.seat_name(who)))
         self.tick()     # the viewer's turn: prompted at once, before any key can act
 
     def tick(self) -> None:
@@ -195,10 +205,10 @@ class TableVoice:
             self._other = at          # the screen passed on, or a question to answer
             if ctl.privacy is not None:
                 who = ctl.seat_name(ctl.privacy)
-                self.say(f"Pass the screen to {who}; Enter when {who} is here.")
+                self.say(t("Pass the screen to {name}; Enter when {name} is here.", name=who))
             else:
                 asker = ctl.seat_name(ctl.state.turn)
-                self.say(f"{asker} asks you: may I go out? Y for yes, N for no.")
+                self.say(t("{name} asks you: may I go out? Y for yes, N for no.", name=asker))
             return
         if not ctl.my_turn() or ctl.state.phase not in (DRAW, PLAY):
             return
@@ -207,11 +217,11 @@ class TableVoice:
             return
         self._prompted = at
         st = ctl.state
-        head = "Your turn. " if st.phase == DRAW else ""
+        head = Text(N_("Your turn.")) if st.phase == DRAW else ""
         if isinstance(self._last, Draw) and st.phase == PLAY and self._hand is not None:
             new = Counter(st.hands[st.to_act]) - self._hand
             if new:
-                head = "You drew " + ", ".join(describe(c) for c in sorted(new.elements())) + ". "
+                head = t("You drew {cards}.", cards=Listed([describe(c) for c in sorted(new.elements())]))
         self.prompt(head)
 
     def prompt(self, head: str = "") -> None:
@@ -220,7 +230,8 @@ class TableVoice:
         seat = st.to_act
         hand = st.hands[seat]
         self._hand = Counter(hand)
-        self.say(head + hand_sentence(hand))
+        said = hand_sentence(hand)
+        self.say(t("{first} {then}", first=head, then=said) if head else said)
         self.say(pile_sentence(st, st.team_of(seat)))
         self.say(choices_sentence(st) if st.phase in (DRAW, PLAY) else "")
 
@@ -233,7 +244,7 @@ class TableVoice:
         seat = self._viewer()
         team = st.team_of(seat)
         if what == "hand":
-            text = hand_sentence(st.hands[seat]) if ctl.show_hand() else "Your hand is hidden now."
+            text = hand_sentence(st.hands[seat]) if ctl.show_hand() else N_("Your hand is hidden now.")
         elif what == "pile":
             text = pile_sentence(st, team)
         elif what == "melds":
@@ -241,7 +252,7 @@ class TableVoice:
         elif what == "scores":
             text = scores_sentence(ctl, team)
         else:
-            text = self.focus_words(scene) or "Nothing has the keyboard focus."
+            text = self.focus_words(scene) or N_("Nothing has the keyboard focus.")
         self.say(text, interrupt=True)
         return True
 
@@ -251,13 +262,13 @@ class TableVoice:
             return ""
         if f is scene.hand_focus:
             card = f.card()
-            return f"{describe(card).capitalize()}, in your hand." if card is not None else ""
+            return t("{card}, in your hand.", card=Capital(describe(card))) if card is not None else ""
         words = getattr(f, "speak", None)
         if callable(words):
             return words()
         label = getattr(f, "label", "") or getattr(f, "name", "")
         why = getattr(f, "why_disabled", "") if not getattr(f, "enabled", True) else ""
-        return f"{label} button" + (f", not now: {why}" if why else ".")
+        return t("{label} button, not now: {why}", label=label, why=why) if why else t("{label} button.", label=label)
 
     def focus_moved(self, scene) -> None:
         """Say the card or button the keyboard focus is on, when it changed."""
