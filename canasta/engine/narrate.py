@@ -122,7 +122,8 @@ def _suit_of(meld: Any) -> Optional[int]:
 #: told with its own word in the sentence
 CANASTA_NAMES = {"natural": N_("a natural canasta"), "mixed": N_("a mixed canasta"),
                  "wild": N_("a wild book"), "samba": N_("a samba"), "escalera": N_("an escalera"),
-                 "bolivia": N_("a bolivia"), "clean": N_("a clean book"), "dirty": N_("a dirty book")}
+                 "bolivia": N_("a bolivia"), "clean": N_("a clean book"), "dirty": N_("a dirty book"),
+                 "sevens": N_("a sevens canasta"), "aces": N_("an aces canasta")}
 
 
 def canasta_words(kind: str, meld: Any) -> str:
