@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
+from ..i18n import t
+from .words import card_name
+
 SUITS = "CDHS"
 RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -173,12 +176,8 @@ class Card(NamedTuple):
 def describe(card: int) -> str:
     """'the king of hearts', 'a joker' - for messages ('that card' for a bad id)."""
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(KIND_OF):
-        return "that card"
-    kind = KIND_OF[card]
-    if kind == JOKER:
-        return "a joker"
-    suit = ("clubs", "diamonds", "hearts", "spades")[SUIT_OF[card]]
-    return f"the {RANK_NAMES[RANK_OF[card]]} of {suit}"
+        return t("that card")
+    return card_name(RANK_OF[card], SUIT_OF[card], KIND_OF[card] == JOKER)
 
 
 def codes(cards: Iterable[int]) -> list[str]:

@@ -13,6 +13,11 @@ game. A zone or event this module does not know raises :class:`Unnarrated` when
 game that moves cards somewhere new fails loudly there); the window asks with
 ``strict=False`` and gets a plain sentence instead.
 
+Every line is a message of :mod:`canasta.i18n` (a :class:`~canasta.i18n.Text` whose
+value is the English sentence) built of messages with arguments: the seats' names,
+the card notation (K-K-K-2) and numbers are the only pieces that are not words of the
+catalog, so a record re-narrates in whatever language is in use when it is shown.
+
 Standard library and the engine only: no pygame.
 """
 
@@ -20,18 +25,23 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
-from .cards import JOKER, KIND_OF, PLURAL_NAMES, RANK_CHARS, RANK_NAMES, RANK_OF, SUIT_OF, TWO, describe
+from ..i18n import N_, t, tn
+from .cards import JOKER, KIND_OF, RANK_CHARS, RANK_OF, SUIT_OF, TWO, describe
 from .record import Game
-
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-NUMBER_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                "twelve")
+from .words import NUMBER_WORDS, RANK_PLURALS, SUIT_WORDS, and_list, rank_count, sequence_name, word  # noqa: F401
 #: canasta kinds named by their own word ("a samba"), not "a ... canasta"
 OWN_NAMES = ("samba", "escalera", "bolivia")
 #: canasta kinds that the game calls books (Hand and Foot)
 BOOKS = ("clean", "dirty", "wild")
 #: the events a sentence may leave out (they say nothing new to a reader)
 QUIET = ("turn", "unfrozen")
+
+
+def _both(teams: Sequence[str]) -> Any:
+    """Winning teams, 'North & South and East & West' ("and" between every two)."""
+    if len(teams) <= 1:
+        return teams[0] if teams else ""
+    return t("{first} and {last}", first=teams[0], last=_both(teams[1:]))
 
 
 class Unnarrated(Exception):
@@ -43,7 +53,7 @@ class Line(NamedTuple):
     the cards it shows laid down or thrown (for marking them on the table)."""
 
     seat: int
-    text: str
+    text: str                       # a Text: rendered with canasta.i18n.tr
     shown: tuple[int, ...] = ()
 
 
@@ -63,7 +73,7 @@ def notation(cards: Sequence[int], sequence: bool = False) -> str:
         wild = [c for c in cards if KIND_OF[c] in (TWO, JOKER)]
         text = "-".join(short(c) for c in naturals + wild)
         if naturals:
-            text += f" of {SUIT_WORDS[SUIT_OF[naturals[0]]]}"
+            return t("{cards} of {suit}", cards=text, suit=word(SUIT_WORDS[SUIT_OF[naturals[0]]]))
         return text
     naturals = [c for c in cards if KIND_OF[c] not in (TWO, JOKER)]
     wild = sorted((c for c in cards if KIND_OF[c] in (TWO, JOKER)), key=lambda c: KIND_OF[c])
@@ -77,58 +87,62 @@ def count_words(cards: Sequence[int]) -> str:
         k = KIND_OF[c]
         key = JOKER if k == JOKER else RANK_OF[c]
         by_kind[key] = by_kind.get(key, 0) + 1
-    parts = []
-    for key, n in by_kind.items():
-        name = RANK_NAMES[key] if n == 1 else PLURAL_NAMES[key]
-        if key == 3:
-            name = "three" if n == 1 else "threes"
-        word = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
-        parts.append(f"{'an' if (n == 1 and name[0] in 'ae') else word} {name}")
-    return and_list(parts)
-
-
-def and_list(parts: Sequence[str]) -> str:
-    parts = [p for p in parts if p]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list([rank_count(key, n) for key, n in by_kind.items()])
 
 
 def cards_word(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+    return tn("{count} card", "{count} cards", n)
 
 
 def meld_name(meld: Any) -> str:
     """How a meld on the table is called: the kings, the hearts sequence, the wild meld."""
     if meld is None:
-        return "a meld"
+        return t("a meld")
     kind = meld.kind
     if kind == "sequence":
-        naturals = [c for c in meld.cards if KIND_OF[c] not in (TWO, JOKER)]
-        suit = SUIT_WORDS[SUIT_OF[naturals[0]]] if naturals else ""
-        return f"the {suit} sequence".replace("the  ", "the ")
+        return sequence_name(_suit_of(meld))
     if kind == "wild":
-        return "the wild meld"
+        return t("the wild meld")
     if kind == "black3":
-        return "the black threes"
-    return f"the {PLURAL_NAMES.get(meld.rank, 'meld')}" if meld.rank else "the meld"
+        return t("the black threes")
+    if not meld.rank:
+        return t("the meld")
+    if meld.rank in RANK_PLURALS:
+        return t("the {ranks}", ranks=word(RANK_PLURALS[meld.rank]))
+    return t("the meld")
+
+
+def _suit_of(meld: Any) -> Optional[int]:
+    naturals = [c for c in meld.cards if KIND_OF[c] not in (TWO, JOKER)]
+    return SUIT_OF[naturals[0]] if naturals else None
+
+
+#: the canastas and books by their kind ("a natural canasta"; "wild" is Hand and
+#: Foot's book, the only wild canasta a game names); a kind not here is
+#: told with its own word in the sentence
+CANASTA_NAMES = {"natural": N_("a natural canasta"), "mixed": N_("a mixed canasta"),
+                 "wild": N_("a wild book"), "samba": N_("a samba"), "escalera": N_("an escalera"),
+                 "bolivia": N_("a bolivia"), "clean": N_("a clean book"), "dirty": N_("a dirty book"),
+                 "sevens": N_("a sevens canasta"), "aces": N_("an aces canasta")}
 
 
 def canasta_words(kind: str, meld: Any) -> str:
     """'a natural canasta of kings', 'a samba', 'an escalera'."""
-    if kind in OWN_NAMES:
-        return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
-    of = ""
-    if meld is not None:
-        if meld.kind == "group" and meld.rank:
-            of = f" of {PLURAL_NAMES[meld.rank]}"
-        elif meld.kind == "wild":
-            of = " of wild cards"
-        elif meld.kind == "sequence":
-            of = f" in {meld_name(meld)[4:]}"
-    article = "an" if kind[:1] in "aeiou" else "a"
-    noun = "book" if kind in BOOKS else "canasta"
-    return f"{article} {kind} {noun}{of}"
+    if kind in CANASTA_NAMES:
+        name = t(CANASTA_NAMES[kind])
+    elif kind in OWN_NAMES:
+        name = t("a {kind}", kind=kind)
+    else:
+        name = t("an {kind} canasta", kind=kind) if kind[:1] in "aeiou" else t("a {kind} canasta", kind=kind)
+    if kind in OWN_NAMES or meld is None:
+        return name
+    if meld.kind == "group" and meld.rank:
+        return t("{canasta} of {ranks}", canasta=name, ranks=word(RANK_PLURALS[meld.rank]))
+    if meld.kind == "wild":
+        return t("{canasta} of wild cards", canasta=name)
+    if meld.kind == "sequence":
+        return t("{canasta} in {sequence}", canasta=name, sequence=sequence_name(_suit_of(meld), article=False))
+    return name
 
 
 def _meld_at(after: Any, zone: tuple) -> Any:
@@ -151,17 +165,50 @@ def narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: Se
     except Exception as exc:  # the log must never break the game
         if strict:
             raise Unnarrated(f"{type(action).__name__}: {exc}") from exc
-    who = names[seat] if 0 <= seat < len(names) else "Someone"
-    return Line(seat, f"{who} played ({type(action).__name__}).")
+    who = names[seat] if 0 <= seat < len(names) else t("Someone")
+    return Line(seat, t("{who} played ({action}).", who=who, action=type(action).__name__))
 
 
 def team_words(after: Any, team: int, names: Sequence[str]) -> str:
+    """The names of a team's seats ("North & South"; names are not words to translate)."""
     r = after.rules
     return " & ".join(names[s] for s in range(r.players) if s % r.teams == team)
 
 
+#: American Canasta's special hands (the event's info) in a sentence
+SPECIAL_WORDS = {"straight": N_("straight"), "pairs": N_("pairs"), "pairs_wild": N_("pairs wild"),
+                 "garbage": N_("garbage")}
+
+
+def _special(name: str) -> Any:
+    return word(SPECIAL_WORDS[name]) if name in SPECIAL_WORDS else name.replace("_", " ")
+
+
+def _deal_opening(number: int, dealer: str, reds: Sequence[tuple[str, Sequence[int]]],
+                  upcard: Optional[int], frozen: bool) -> Any:
+    """'Deal 2: West dealt, North & South laid down the three of hearts and the upcard
+    is the king of spades. The pile is frozen.'"""
+    parts = [t("Deal {number}: {dealer} dealt", number=number, dealer=dealer)]
+    for team, cards in reds:
+        parts.append(t("{team} laid down {cards}", team=team, cards=and_list([describe(c) for c in cards])))
+    if upcard is not None:
+        parts.append(t("the upcard is {card}", card=describe(upcard)))
+    text = t("{sentence}.", sentence=and_list(parts))
+    if frozen:
+        text = t("{sentence} The pile is frozen.", sentence=text)
+    return text
+
+
+def _joined(lines: Sequence[Any]) -> Any:
+    """Sentences one after another (a space between)."""
+    lines = [x for x in lines if x]
+    if len(lines) <= 1:
+        return lines[0] if lines else ""
+    return t("{first} {rest}", first=lines[0], rest=_joined(lines[1:]))
+
+
 def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: Sequence[str]) -> Line:
-    who = names[seat] if 0 <= seat < len(names) else "Someone"
+    who = names[seat] if 0 <= seat < len(names) else t("Someone")
     drawn = 0
     red3: list[int] = []
     from_pile: list[int] = []
@@ -219,27 +266,29 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
         elif kind == "foot":
             foot = int(e.info or 0)
         elif kind == "canasta":
-            tail.append(f"{team_words(after, e.team, names)} completed "
-                        f"{canasta_words(str(e.info), _meld_at(after, e.dst))}.")
+            tail.append(t("{team} completed {canasta}.", team=team_words(after, e.team, names),
+                          canasta=canasta_words(str(e.info), _meld_at(after, e.dst))))
         elif kind == "asked":
-            tail.append(f"{names[e.seat]} asked: \"Partner, may I go out?\"")
+            tail.append(t("{name} asked: \"Partner, may I go out?\"", name=names[e.seat]))
         elif kind == "answered":
-            tail.append(f"{names[e.seat]} answered: {'yes, go out' if e.info else 'no, not yet'}.")
+            tail.append(t("{name} answered: yes, go out.", name=names[e.seat]) if e.info
+                        else t("{name} answered: no, not yet.", name=names[e.seat]))
         elif kind == "went_out":
-            tail.append(f"{names[e.seat]} went out{' concealed' if e.info else ''}.")
+            tail.append(t("{name} went out concealed.", name=names[e.seat]) if e.info
+                        else t("{name} went out.", name=names[e.seat]))
         elif kind == "deal_over":
             res = e.info
             if res is not None and getattr(res, "went_out", None) is None:
-                tail.append("The deal is over: nobody went out.")
+                tail.append(t("The deal is over: nobody went out."))
         elif kind == "game_over":
             winners = list(e.info or ())
             if winners:
-                tail.append(f"The game is over: {' and '.join(team_words(after, t, names) for t in winners)} "
-                            f"won.")
+                tail.append(t("The game is over: {winners} won.",
+                              winners=_both([team_words(after, w, names) for w in winners])))
             else:
-                tail.append("The game is over.")
+                tail.append(t("The game is over."))
         elif kind == "special_hand":
-            tail.append(f"{names[e.seat]} laid a special hand ({str(e.info).replace('_', ' ')}).")
+            tail.append(t("{name} laid a special hand ({hand}).", name=names[e.seat], hand=_special(str(e.info))))
         elif kind == "deal_started":
             new_deal = e.info
         elif kind in QUIET:
@@ -249,44 +298,41 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
 
     if new_deal is not None:
         number, dealer = new_deal
-        parts = [f"Deal {number + 1}: {names[dealer]} dealt"]
         by_team: dict[int, list[int]] = {}
         for e in events:
             if e.kind == "move" and e.dst[:1] == ("red3",):
                 by_team.setdefault(e.dst[1], []).append(e.card)
-        for team, reds in by_team.items():
-            parts.append(f"{team_words(after, team, names)} laid down {and_list([describe(c) for c in reds])}")
-        if upcards:
-            parts.append(f"the upcard is {describe(upcards[-1])}")
-        text = and_list(parts) + "."
-        if froze:
-            text += " The pile is frozen."
-        return Line(-1, " ".join([text] + tail))
+        text = _deal_opening(number + 1, names[dealer],
+                             [(team_words(after, team, names), reds) for team, reds in by_team.items()],
+                             upcards[-1] if upcards else None, froze)
+        return Line(-1, _joined([text] + tail))
 
     verbs: list[str] = []
     if restocked >= 0:
-        verbs.append(f"turned the pile over into a new stock of {cards_word(restocked)} "
-                     "(its top card stays as the pile)")
+        verbs.append(t("turned the pile over into a new stock of {cards} (its top card stays as the pile)",
+                       cards=cards_word(restocked)))
     drawn -= after_foot                 # red threes of the foot replaced: told with the foot
     if drawn or (red3 and not from_pile and not melds and foot is None):
-        v = ("drew a card" if drawn == 1 else f"drew {cards_word(drawn)}") if drawn else "drew"
+        v = (t("drew a card") if drawn == 1 else t("drew {cards}", cards=cards_word(drawn))) if drawn else t("drew")
         if red3:
-            v += f", laying down {and_list([describe(c) for c in red3])}"
+            v = t("{action}, laying down {cards}", action=v, cards=and_list([describe(c) for c in red3]))
         verbs.append(v)
         red3 = []
     if from_pile:
         n = len(from_pile)
-        v = f"took the pile ({cards_word(n)})"
+        v = t("took the pile ({cards})", cards=cards_word(n))
         with_cards = tuple(getattr(action, "with_cards", ()) or ())
         if with_cards:
-            v += f" with {count_words(with_cards)}"
+            v = t("took the pile ({cards}) with {ranks}", cards=cards_word(n), ranks=count_words(with_cards))
         verbs.append(v)
     merged = [(dst, cards) for dst, cards in melds.items() if any(src[:1] == ("meld",) for _, src in cards)]
     if merged:
         for dst, cards in merged:
             m = _meld_at(after, dst)
-            verbs.append(f"combined two groups of {PLURAL_NAMES.get(getattr(m, 'rank', 0), 'cards')} "
-                         f"into one of {cards_word(len(m.cards)) if m is not None else 'cards'}")
+            rank = getattr(m, "rank", 0)
+            verbs.append(t("combined two groups of {ranks} into one of {cards}",
+                           ranks=word(RANK_PLURALS[rank]) if rank in RANK_PLURALS else t("cards"),
+                           cards=cards_word(len(m.cards)) if m is not None else t("cards")))
     made: list[str] = []
     added: list[str] = []
     for dst, cards in melds.items():
@@ -298,48 +344,47 @@ def _narrate(after: Any, seat: int, action: Any, events: Sequence[Any], names: S
         if m is not None and len(m.cards) == len(ids):
             made.append(notation(ids, seq))
         else:
-            added.append(f"{notation(ids, seq)} to {meld_name(m)}")
+            added.append(t("{cards} to {meld}", cards=notation(ids, seq), meld=meld_name(m)))
     if made:
-        verbs.append(f"melded {and_list(made)}")
+        verbs.append(t("melded {melds}", melds=and_list(made)))
     if added:
-        verbs.append(f"added {and_list(added)}")
+        verbs.append(t("added {melds}", melds=and_list(added)))
     if red3 and foot is None:
-        verbs.append(f"laid down {and_list([describe(c) for c in red3])}")
+        verbs.append(t("laid down {cards}", cards=and_list([describe(c) for c in red3])))
     for c in discards:
-        verbs.append(f"discarded {describe(c)}" + (", freezing the pile" if froze else ""))
+        verbs.append(t("discarded {card}, freezing the pile", card=describe(c)) if froze
+                     else t("discarded {card}", card=describe(c)))
     if foot is not None:
-        v = f"picked up the foot ({cards_word(foot)})"
+        v = t("picked up the foot ({cards})", cards=cards_word(foot))
         if red3:
-            v += f", laying down {and_list([describe(c) for c in red3])}"
+            reds = and_list([describe(c) for c in red3])
             if after_foot:
-                v += f" and drawing {cards_word(after_foot)} for {'it' if len(red3) == 1 else 'them'}"
+                v = tn("picked up the foot ({cards}), laying down {reds} and drawing {drawn} for it",
+                       "picked up the foot ({cards}), laying down {reds} and drawing {drawn} for them",
+                       len(red3), cards=cards_word(foot), reds=reds, drawn=cards_word(after_foot))
+            else:
+                v = t("picked up the foot ({cards}), laying down {reds}", cards=cards_word(foot), reds=reds)
         verbs.append(v)
     if talon:
-        verbs.append(f"took a talon ({cards_word(talon)})")
+        verbs.append(t("took a talon ({cards})", cards=cards_word(talon)))
     if type(action).__name__ == "Pass":
-        verbs.append("passed, as the stock is empty")
+        verbs.append(t("passed, as the stock is empty"))
     if not verbs and not tail:
         raise Unnarrated(f"no words for {type(action).__name__} with events {[e.kind for e in events]}")
-    text = ""
+    text: Any = ""
     if verbs:
-        text = f"{who} {and_list(verbs)}."
-        text = text[0].upper() + text[1:]
-    return Line(seat, " ".join(([text] if text else []) + tail), tuple(shown))
+        # the sentence starts with the name: capitalised as a sentence starts
+        text = t("{who} {actions}.", who=who[:1].upper() + who[1:] if not hasattr(who, "key") else who,
+                 actions=and_list(verbs))
+    return Line(seat, _joined(([text] if text else []) + tail), tuple(shown))
 
 
 def opening_line(st: Any, names: Sequence[str]) -> Line:
     """The first line of a deal, from its position before anyone played: who dealt,
     the red threes laid from the hands, the upcard."""
-    parts = [f"Deal {st.deal_number + 1}: {names[st.dealer]} dealt"]
-    for team, reds in enumerate(st.red3):
-        if reds:
-            parts.append(f"{team_words(st, team, names)} laid down {and_list([describe(c) for c in reds])}")
-    if st.pile:
-        parts.append(f"the upcard is {describe(st.pile[-1])}")
-    text = and_list(parts) + "."
-    if st.frozen:
-        text += " The pile is frozen."
-    return Line(-1, text)
+    reds = [(team_words(st, team, names), cards) for team, cards in enumerate(st.red3) if cards]
+    return Line(-1, _deal_opening(st.deal_number + 1, names[st.dealer], reds,
+                                  st.pile[-1] if st.pile else None, st.frozen))
 
 
 def deal_lines(game: Any, names: Sequence[str], strict: bool = False,
@@ -372,27 +417,27 @@ def seen_lines(after: Any, history: Sequence[Any], start: int, names: Sequence[s
     teams = after.rules.teams
     for i in range(max(0, start), len(history)):
         e = history[i]
-        who = names[e.seat] if 0 <= e.seat < len(names) else "Someone"
+        who = names[e.seat] if 0 <= e.seat < len(names) else t("Someone")
         cards = tuple(e.cards)
         shown: tuple[int, ...] = ()
         if e.what == "discard" and cards:
-            text, shown = f"{who} discarded {describe(cards[-1])}.", cards[-1:]
+            text, shown = t("{who} discarded {card}.", who=who, card=describe(cards[-1])), cards[-1:]
         elif e.what == "take":
-            text = f"{who} took the pile ({cards_word(len(cards))})."
+            text = t("{who} took the pile ({cards}).", who=who, cards=cards_word(len(cards)))
         elif e.what == "meld":
             team = e.seat % teams if e.seat >= 0 else 0
             meld = next((m for m in after.melds[team] if m.id == e.meld), None)
             sequence = meld is not None and meld.kind == "sequence"
             earlier = any(h.what == "meld" and h.meld == e.meld and h.seat % teams == team for h in history[:i])
-            text = (f"{who} added {notation(cards, sequence)} to {meld_name(meld)}." if earlier
-                    else f"{who} melded {notation(cards, sequence)}.")
+            text = (t("{who} added {cards} to {meld}.", who=who, cards=notation(cards, sequence), meld=meld_name(meld))
+                    if earlier else t("{who} melded {cards}.", who=who, cards=notation(cards, sequence)))
             shown = cards
         elif e.what == "red3":
-            text = f"{who} laid down {and_list([describe(c) for c in cards])}."
+            text = t("{who} laid down {cards}.", who=who, cards=and_list([describe(c) for c in cards]))
         elif e.what == "upcard" and cards:
-            text = f"The upcard is {describe(cards[-1])}."
+            text = t("The upcard is {card}.", card=describe(cards[-1]))
         elif e.what == "restock":
-            text = "The pile but its top card became the new stock."
+            text = t("The pile but its top card became the new stock.")
         else:
             continue
         out.append(Line(e.seat, text, shown))
