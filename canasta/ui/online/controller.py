@@ -331,7 +331,8 @@ class OnlineController(TableController):
                     out.append((i, t("waiting for {name}", name=name)))
                 else:
                     left = max(0, int(round(float(left) - (now - self.info_at))))
-                    out.append((i, t("waiting for {name}, {time}", name=name, time=f"{left // 60}:{left % 60:02d}")))
+                    clock = f"{left // 60}:{left % 60:02d}"
+                    out.append((i, t("waiting for {name}, {time}", name=name, time=clock)))
         return out
 
     def seat_note(self, seat: int) -> list:
