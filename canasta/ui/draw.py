@@ -298,6 +298,19 @@ def draw_fitted(dest: pygame.Surface, s: str, size: int, rect: pygame.Rect, colo
     return blit_text(dest, line, fs, (rect.x, rect.centery), colour, bold, anchor="midleft")
 
 
+def draw_one_or_two_lines(dest: pygame.Surface, s: str, size: int, rect: pygame.Rect, colour=INK) -> None:
+    """One line of text in ``rect`` as :func:`draw_fitted` draws it when it fits; else (a
+    longer language) a little smaller, over two lines from the top of ``rect``."""
+    if fit_text(s, size, rect.w)[0] == s:
+        draw_fitted(dest, s, size, rect, colour)
+        return
+    smaller = max(8, int(size * 0.9))
+    rows = wrap(s, smaller, rect.w)
+    step = font(smaller).get_linesize()
+    for i, row in enumerate([rows[0], " ".join(rows[1:])] if len(rows) > 1 else rows):
+        draw_fitted(dest, row, smaller, pygame.Rect(rect.x, rect.y + i * step, rect.w, step), colour)
+
+
 def draw_fitted_centre(dest: pygame.Surface, s: str, size: int, cx: int, y: int, width: int, colour=INK) -> pygame.Rect:
     """One line centred at ``cx`` under ``y``, in smaller type if it must to fit ``width``."""
     line, size = fit_text(s, size, width)

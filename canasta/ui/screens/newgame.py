@@ -25,7 +25,7 @@ from ..forms import TIP_DELAY
 from ..forms import (GOLD_DEEP, MUTED, Button, Screen, Stepper, TextField, Toggle, draw_fitted, draw_heading,
                      fit_text, section_panel, wrap_lines)
 from ..layout import View
-from ..draw import font, text_scale, wrap
+from ..draw import draw_one_or_two_lines, font, text_scale
 from ...store.names import check_name
 from .. import games
 from ..games import preset_of
@@ -474,17 +474,8 @@ class NewGameScreen(MinimumTable, Screen):
         draw_heading(surf, v, tr("Rules at a glance"), 64, y, 860)
         draw_fitted(surf, tr("Change them on the Rules tab."), v.size(16), v.rect((940, y - 6, 276, 30)), MUTED,
                     align="right")
-        line = "  ·  ".join(tr(p) for p in parts)
-        box = v.rect((64, y + 24, 1152, 30))
-        if fit_text(line, v.size(19), box.w)[0] == line:
-            draw_fitted(surf, line, v.size(19), box, INK)
-            return
-        # a longer language: the line goes on over a second one
-        rows = wrap(line, v.size(17), box.w)
-        step = font(v.size(17)).get_linesize()
-        for i, row in enumerate(rows[:2]):
-            draw_fitted(surf, row if i == 0 or len(rows) <= 2 else " ".join(rows[1:]), v.size(17),
-                        pygame.Rect(box.x, box.y + i * step, box.w, step), INK)
+        draw_one_or_two_lines(surf, "  ·  ".join(tr(p) for p in parts), v.size(19), v.rect((64, y + 24, 1152, 30)),
+                              INK)
 
     def _draw_rules(self, surf: pygame.Surface, v: View) -> None:
         draw_fitted(surf, tr("Start from"), v.size(21), v.rect((64, 156, 150, 38)), INK)
