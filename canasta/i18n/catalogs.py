@@ -170,6 +170,8 @@ def catalog_problems(code: str, path: Optional[Path] = None) -> list[str]:
         key = message.id if isinstance(message.id, str) else message.id[0]
         english = message.id if isinstance(message.id, str) else message.id[1]
         wanted = placeholders(key) | placeholders(english)
+        if isinstance(message.id, tuple):
+            wanted |= {"count"}     # tn gives every plural message its count (for {count_word}'s place)
         strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         if message.fuzzy:
             problems.append(f"{code}: fuzzy: {key!r}")

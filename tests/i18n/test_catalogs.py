@@ -48,6 +48,10 @@ def test_the_checker_finds_empty_fuzzy_and_changed_placeholders(tmp_path):
     assert "de: unknown placeholders ['count']: '{name} melds {count_word} kings'" in problems
     assert not any("wins" in p for p in problems)
     assert len(problems) == 6
+    # a plural message always has its count: a translation may write it for the number word
+    path = write_po(tmp_path, "de", 'msgid "a queen"\nmsgid_plural "{count_word} queens"\n'
+                    'msgstr[0] "eine Dame"\nmsgstr[1] "{count} Damen"\n')
+    assert catalogs.catalog_problems("de", path) == []
     # a header giving German one plural form
     path = write_po(tmp_path, "de", 'msgid "{count} card"\nmsgid_plural "{count} cards"\nmsgstr[0] "{count} Karte"\n',
                     forms=1)
