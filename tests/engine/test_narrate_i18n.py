@@ -109,3 +109,26 @@ def test_a_record_renarrates_in_another_language_with_the_same_events_and_no_tex
     assert [str(x.text) for x in lines_en] == english[-len(lines_en):]
     rendered = [i18n.tr(x.text) for x in lines_pseudo]
     assert all(r.startswith("[") and r != str(x.text) for r, x in zip(rendered, lines_pseudo))
+
+
+def test_a_deal_played_in_spanish_reopens_in_portuguese_and_is_told_in_portuguese():
+    """A deal played with the game in Spanish: its record holds no sentence, and reopened
+    with the game in Brazilian Portuguese its move log is told in Portuguese (the
+    catalogs the game ships, not the pseudo-language)."""
+    i18n.set_language("es")
+    g, names, _english = _play("classic/4/default")
+    spanish = [i18n.tr(x.text) for x in deal_lines(g, names, strict=True)]
+    assert any("robó una carta" in line or "tomó" in line for line in spanish), spanish[:5]
+    record = json.dumps(json.loads(g.dumps()))
+    assert "robó" not in record and not any(line in record for line in spanish)   # moves only, no words
+
+    i18n.set_language("pt_BR")
+    again = Game.from_json(json.loads(record))
+    portuguese = [i18n.tr(x.text) for x in deal_lines(again, names, strict=True)]
+    assert len(portuguese) == len(spanish)
+    drew = i18n.gettext("drew a card")
+    assert drew == "comprou uma carta"
+    assert any(drew in line for line in portuguese), portuguese[:5]
+    assert not any("robó" in line for line in portuguese)
+    # the same moves, told line for line in the other language
+    assert sum(a != b for a, b in zip(spanish, portuguese)) > len(spanish) // 2
