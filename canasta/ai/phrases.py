@@ -5,30 +5,14 @@ from __future__ import annotations
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
 from ..engine.cards import KIND_OF, PLURAL_NAMES, RANK_NAMES, describe
 from ..engine.observe import Observation
-from ..i18n import N_, Text, t
+from ..i18n import N_, Listed, Text, t, tr
 
 
-class _Joined:
-    """Words after one another (rendered when read, each in the language in use)."""
-
-    def __init__(self, items, between: str = ", "):
-        self.items = list(items)
-        self.between = between
-
-    def __format__(self, spec: str) -> str:
-        from ..i18n import tr
-        return self.between.join(tr(i) for i in self.items)
-
-    def __str__(self) -> str:
-        return format(self, "")
-
-
-class _AndOnly(_Joined):
+class _AndOnly(Listed):
     """Words joined by "and" alone ("kings and queens and jacks"), as the coach says them."""
 
-    def __format__(self, spec: str) -> str:
-        from ..i18n import tr
-        return tr(N_(" and ")).join(tr(i) for i in self.items)
+    def joiner(self) -> str:
+        return tr(N_(" and "))
 
 
 def gerund(obs: Observation, a: Action) -> str:
@@ -82,4 +66,4 @@ def cards_words(cards) -> str:
                            cards=Text(PLURAL_NAMES.get(k, N_("cards")))))
     if len(parts) == 1:
         return parts[0]
-    return t("{first} and {last}", first=_Joined(parts[:-1], ", "), last=parts[-1])
+    return t("{first} and {last}", first=Listed(parts[:-1], ", "), last=parts[-1])

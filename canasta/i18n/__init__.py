@@ -269,6 +269,25 @@ _ = gettext
 
 # -- numbers and lists ---------------------------------------------------------------------
 
+class Listed:
+    """Words after one another in a sentence (``between`` joins them: ", " by default),
+    each rendered in the language in use when the sentence is: give it as an argument
+    of :func:`t` ("Scores: {sides}.", sides=Listed(parts))."""
+
+    def __init__(self, items, between: str = ", "):
+        self.items = list(items)
+        self.between = between
+
+    def joiner(self) -> str:
+        return self.between
+
+    def __format__(self, spec: str) -> str:
+        return self.joiner().join(tr(i) for i in self.items)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
 def babel_locale(code: Optional[str] = None) -> str:
     code = code or _state.code
     return "en" if code == PSEUDO else code

@@ -35,7 +35,7 @@ from ...engine import Discard, Group, IllegalAction, Meld, TakePile, check, is_l
 from ...engine.cards import KIND_OF, POINTS_OF, WILD_OF
 from ...engine.state import DRAW, PLAY
 from ... import i18n
-from ...i18n import N_, Text, t, tr
+from ...i18n import N_, Listed, Text, t, tr  # noqa: F401  (Listed imported from here too)
 
 STAGING_BLOCKS = Text(N_("Lay down the staged melds first, or click them to take them back."))
 DRAW_FIRST = Text(N_("Draw first: click the stock or take the pile."))
@@ -79,21 +79,6 @@ class Capital(LowerFirst):
         if i18n.current() == "en":
             return said.capitalize()       # as the game always said it
         return said[:1].upper() + said[1:]
-
-
-class Listed:
-    """Items of a sentence, each rendered in the language in use, after one another
-    with commas ("sevens 5/7, aces 4/7")."""
-
-    def __init__(self, items, between: str = ", "):
-        self.items = list(items)
-        self.between = between
-
-    def __format__(self, spec: str) -> str:
-        return self.between.join(tr(i) for i in self.items)
-
-    def __str__(self) -> str:
-        return format(self, "")
 
 
 @dataclass(frozen=True)
