@@ -148,6 +148,61 @@ def compile_all(codes: Iterable[str] = None) -> list[Path]:
     return written
 
 
+# -- filling translations from a shared file -----------------------------------------------
+
+def untranslated(codes: Iterable[str] = None) -> dict:
+    """The messages some language's .po lacks, as ``{english: {"plural": ..., code: ""}}``
+    (the shape :func:`fill` reads back: a translator writes the empty strings, a plural's
+    as a list of the language's forms)."""
+    wanted: dict = {}
+    for code in codes or existing():
+        for message in read_catalog(po_path(code), locale=code):
+            if not message.id:
+                continue
+            strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+            if message.fuzzy or not all(strings):
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                entry = wanted.setdefault(key, {})
+                if isinstance(message.id, tuple):
+                    entry["plural"] = message.id[1]
+                entry[code] = ""
+    return wanted
+
+
+def fill(sources: Iterable[Path], codes: Iterable[str] = None) -> dict:
+    """Write the translations of JSON files (``{english: {code: text or [forms]}}``) into
+    each language's .po; returns ``{code: number filled}``. Keys not in a catalog are
+    skipped (a message since changed or gone). A plural given fewer forms than the
+    language has repeats its last form (Spanish's form for millions is its plural's)."""
+    import json
+    table: dict = {}
+    for source in sources:
+        table.update(json.loads(Path(source).read_text(encoding="utf-8")))
+    done = {}
+    for code in codes or existing():
+        catalog = read_catalog(po_path(code), locale=code)
+        count = 0
+        for message in catalog:
+            if not message.id:
+                continue
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            text = table.get(key, {}).get(code)
+            if not text:
+                continue
+            if isinstance(message.id, tuple):
+                forms = list(text) if isinstance(text, (list, tuple)) else [text]
+                # a language's extra form (Spanish's "millions") is its plural's words
+                forms += forms[-1:] * (catalog.num_plurals - len(forms))
+                message.string = tuple(forms[:catalog.num_plurals])
+            else:
+                message.string = text if isinstance(text, str) else text[0]
+            message.flags.discard("fuzzy")
+            count += 1
+        write_catalog(catalog, po_path(code))
+        done[code] = count
+    return done
+
+
 # -- checking ------------------------------------------------------------------------------
 
 def existing() -> list[str]:
@@ -210,8 +265,10 @@ def check() -> list[str]:
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m canasta.i18n.catalogs",
                                      description="Extract, update, compile and check Canasta's catalogs.")
-    parser.add_argument("command", choices=("extract", "update", "compile", "check"))
+    parser.add_argument("command", choices=("extract", "update", "compile", "check", "todo", "fill"))
     parser.add_argument("codes", nargs="*", help="languages (default: all)")
+    parser.add_argument("--json", action="append", default=[], metavar="FILE",
+                        help="todo: write the untranslated messages here; fill: read translations")
     args = parser.parse_args(argv)
     for code in args.codes:
         if code not in languages():
@@ -223,6 +280,20 @@ def main(argv: Optional[list[str]] = None) -> int:
     elif args.command == "update":
         for path in update(args.codes):
             print(path)
+    elif args.command == "todo":
+        import json
+        wanted = untranslated(args.codes)
+        text = json.dumps(wanted, ensure_ascii=False, indent=1)
+        if args.json:
+            Path(args.json[0]).write_text(text + "\n", encoding="utf-8")
+        else:
+            print(text)
+        print(f"{len(wanted)} message(s) to translate", file=sys.stderr)
+    elif args.command == "fill":
+        if not args.json:
+            parser.error("fill needs --json FILE (one or more)")
+        for code, count in fill([Path(p) for p in args.json], args.codes).items():
+            print(f"{code}: {count} filled")
     elif args.command == "compile":
         for path in compile_all(args.codes):
             print(path)
