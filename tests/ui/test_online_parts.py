@@ -167,18 +167,14 @@ class _FakeLink:
         pass
 
 
-def test_moves_that_arrive_with_the_deal_s_start_are_not_lost(user_folders, launch):
-    """The lobby hands the table everything that came in the same poll as the deal's start
-    (it once dropped it, and the window stayed behind the table, waiting for a turn that
-    had passed)."""
+def _others_first_table(moves: int = 6):
+    """A Classic table on which the others move first, the opening update of seat 0 and
+    the updates of up to ``moves`` moves of the others, as the server sends them."""
     import random
     from canasta.engine.observe import sample_state
     from canasta.net.link import Note, Update
     from canasta.net.protocol import event_from_json, event_json, parse, encode
     from canasta.net.table import Table
-    from canasta.ui.online.screens import LobbyScreen
-    from canasta.ui.online.scene import OnlineTableScene
-    app, session = launch()
     msg = parse(encode({"t": "create", "game": "classic", "rules": {}, "seats": ["person", "easy", "easy", "easy"],
                         "seat": 0, "name": "Sam", "fill": True}))
     table, _ = Table.create("ACDEFG", msg, None)
@@ -193,13 +189,25 @@ def test_moves_that_arrive_with_the_deal_s_start_are_not_lost(user_folders, laun
     first = update(-1, None, table.deal_log)
     bots = [make_player("easy", seed=s) for s in range(4)]
     later = []
-    while table.state.to_act != 0 and len(later) < 6:
+    while table.state.to_act != 0 and len(later) < moves:
         seat = table.state.to_act
         st = table.state
         from canasta.engine.record import action_to_json
         action, events, _ = table.act(seat, action_to_json(bots[seat].choose(observe(st, seat), legal_actions(st)),
                                                            table.rules))
         later.append(update(seat, action, events))
+    return table, first, later
+
+
+def test_moves_that_arrive_with_the_deal_s_start_are_not_lost(user_folders, launch):
+    """The lobby hands the table everything that came in the same poll as the deal's start
+    (it once dropped it, and the window stayed behind the table, waiting for a turn that
+    had passed)."""
+    from canasta.net.link import Note
+    from canasta.ui.online.screens import LobbyScreen
+    from canasta.ui.online.scene import OnlineTableScene
+    app, session = launch()
+    table, first, later = _others_first_table()
     assert later
     info = {**table.info(), "t": "table"}
     link = _FakeLink([[Note("table", info), first] + later])
@@ -210,6 +218,47 @@ def test_moves_that_arrive_with_the_deal_s_start_are_not_lost(user_folders, laun
     ctl = app.scene.ctl
     assert ctl.obs == observe(table.state, 0)
     assert len(ctl.game.actions) == len(later)
+
+
+def test_another_seat_s_move_waits_for_the_cards_in_flight_to_land(user_folders, launch, monkeypatch):
+    """As at a local table, each move is seen in turn: a move of another seat that arrives
+    while the last one's cards still glide is shown when they land, or after
+    HOLD_MOST seconds at the latest; nothing is lost or reordered."""
+    from canasta.net.link import Note
+    from canasta.ui.online import controller as online
+    from canasta.ui.online.screens import LobbyScreen
+    app, session = launch()
+    app.settings.animation_speed = "normal"   # the tests' cards move at once
+    table, first, later = _others_first_table(2)
+    if len(later) < 2:
+        pytest.skip("this deal gave seat 0 its turn after one move")
+    info = {**table.info(), "t": "table"}
+    link = _FakeLink([[Note("table", info), first]])
+    app.set_scene(LobbyScreen(session.online, link, None, hosting=True))
+    app.step(1 / 60)
+    ctl = app.scene.ctl
+    while ctl.animator.busy:                  # the deal's cards land
+        app.step(1 / 60)
+    link.batches = [[later[0]], [later[1]]]
+    app.step(1 / 60)                          # the first move arrives, and its cards set off
+    assert len(ctl.game.actions) == 1 and ctl.animator.busy
+    app.step(1 / 60)                          # the second arrives while they glide: held
+    assert not link.batches and len(ctl.game.actions) == 1
+    assert ctl.waiting_items == [later[1]]
+    frames = 0
+    while ctl.animator.busy:
+        assert len(ctl.game.actions) == 1
+        app.step(1 / 60)
+        frames += 1
+    app.step(1 / 60)
+    assert len(ctl.game.actions) == 2 and ctl.game.actions == [later[0].action, later[1].action]
+    assert ctl.obs == later[1].obs and ctl.waiting_items == []
+
+    # never longer than HOLD_MOST: a move held while cards keep moving is shown then
+    monkeypatch.setattr(online, "HOLD_MOST", 0.0)
+    ctl.waiting_items = []
+    ctl.held_since = None
+    assert not ctl._hold(later[1], 1)
 
 
 def test_the_others_never_read_you_as_a_player_s_name(monkeypatch):

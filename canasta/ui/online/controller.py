@@ -42,6 +42,11 @@ def _seat(name):
     return Text(name) if isinstance(name, str) and not isinstance(name, Text) and name in _SEAT_WORDS else name
 
 CHAT_KEPT = 40
+#: another seat's move waits for the cards still moving to land before it is shown (the
+#: local table waits so before a computer moves again: each move is seen in turn), but
+#: never longer than this many seconds, nor behind more than this many things arrived
+HOLD_MOST = 1.0
+HOLD_ITEMS = 4
 
 
 class NetGame:
@@ -80,7 +85,8 @@ class OnlineController(TableController):
         self.chat_unread = 0
         self.closing_note = ""
         self.autoplay = False               # --autoplay: a computer plays this seat (the packaging test)
-        self.waiting_items: list = []        # what arrived before the table was set (taken first)
+        self.waiting_items: list = []        # what arrived and is not yet shown (taken first)
+        self.held_since: Optional[float] = None  # when the first of them was held back
         # (deal number, entries of its public history) the log has told
         self.history_seen = (first.obs.deal_number, len(first.obs.public_history))
         super().__init__(app, NetGame(first), seats, **kw)
@@ -195,12 +201,27 @@ class OnlineController(TableController):
 
     # -- what arrives ---------------------------------------------------------------
     def receive(self) -> None:
+        """What arrived, in order; another seat's move is held back while the cards of
+        the last one are still moving (see :data:`HOLD_MOST`), and what came after it
+        with it."""
         items, self.waiting_items = self.waiting_items + self.link.poll(), []
-        for item in items:
+        for i, item in enumerate(items):
             if isinstance(item, Update):
+                if self._hold(item, len(items) - i):
+                    self.waiting_items = items[i:]
+                    return
+                self.held_since = None
                 self._update(item)
             else:
                 self._note(item)
+
+    def _hold(self, u: Update, queued: int) -> bool:
+        if u.opening or u.seat == self.me or not self.animator.busy or queued > HOLD_ITEMS:
+            return False
+        now = time.monotonic()
+        if self.held_since is None:
+            self.held_since = now
+        return now - self.held_since < HOLD_MOST
 
     def _update(self, u: Update) -> None:
         self.obs = u.obs
