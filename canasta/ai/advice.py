@@ -35,14 +35,15 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from ..engine.actions import Action, Answer, Discard, Draw, Meld, TakePile
-from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, TWO, WILD_OF
+from ..engine.cards import BLACK3, JOKER, KIND_OF, TWO, WILD_OF
 from ..engine.observe import Observation
 from .blunders import visible_blunders
 from .explain import explain
 from .players import Player, StopCheck, observation_key
 from .policy import medium_scores, trivial
 from .valuation import NEG, denied_kinds, going_out_margin, threat
-from .phrases import cards_words, gerund
+from ..i18n import N_, Text, t, tn
+from .phrases import cards_words, gerund, parts, rank_word, ranks_word, said
 from .search import COACH_WORLDS, clear_of_blunders, score_actions, turning_points
 
 CLEAR_SE = 2.0   # the coach's bar for a clear gain (canasta.ai.coach.CLEAR_SE)
@@ -87,9 +88,9 @@ def advise(obs: Observation, legal: Sequence[Action], *, seed: object = COACH_SE
            seconds: float = HINT_SECONDS, should_stop: StopCheck = None,
            progress: Optional[Callable[[int, int], None]] = None) -> Advice:
     """The hint for the seat of ``obs`` (see the module documentation)."""
-    t = trivial(legal)
-    if t is not None:
-        return Advice(t, explain(obs, t, legal), 0.0, None, 0, 1)
+    only = trivial(legal)
+    if only is not None:
+        return Advice(only, explain(obs, only, legal), 0.0, None, 0, 1)
     cands, marks = candidates(obs, legal)
     if len(cands) == 1:
         a = legal[cands[0]]
@@ -118,10 +119,6 @@ def advise(obs: Observation, legal: Sequence[Action], *, seed: object = COACH_SE
 # --------------------------------------------------------------------------- the sentence
 
 
-def _plural(k: int) -> str:
-    return PLURAL_NAMES.get(k, "cards")
-
-
 def discard_facts(obs: Observation, card: int, runner: Optional[Action] = None,
                   runner_kinds: tuple = ()) -> list[str]:
     """What the table shows about throwing ``card`` (true statements, most telling first)."""
@@ -130,60 +127,70 @@ def discard_facts(obs: Observation, card: int, runner: Optional[Action] = None,
     nxt = (obs.seat + 1) % obs.players
     next_is_opponent = nxt % obs.teams != obs.team
     if len(obs.hand) == 1:
-        return ["it is your last card, so you go out"]
+        return [Text(N_("it is your last card, so you go out"))]
     if type(runner) is Discard and runner_kinds:
-        rk = _plural(KIND_OF[runner.card])
+        rk = ranks_word(KIND_OF[runner.card])
         if "gift" in runner_kinds:
-            facts.append(f"the {RANK_NAMES.get(KIND_OF[runner.card], 'card')} would let the next player "
-                         f"take the pile onto its side's {rk}")
+            facts.append(t("the {rank} would let the next player take the pile onto its side's {ranks}",
+                           rank=rank_word(KIND_OF[runner.card]), ranks=rk))
         elif "known_pair" in runner_kinds:
-            facts.append(f"the next player was seen taking {rk} with the pile and still holds them")
+            facts.append(t("the next player was seen taking {ranks} with the pile and still holds them", ranks=rk))
     if k == BLACK3:
-        facts.append("the next player cannot take the pile with a black three on top")
+        facts.append(Text(N_("the next player cannot take the pile with a black three on top")))
     elif k in (TWO, JOKER) or WILD_OF[card]:
         if not obs.frozen:
-            facts.append(f"it freezes the pile ({obs.pile_size + 1} cards): from then on a natural pair is "
-                         "needed to take it")
+            facts.append(tn("it freezes the pile ({count} card): from then on a natural pair is needed to take it",
+                            "it freezes the pile ({count} cards): from then on a natural pair is needed to take it",
+                            obs.pile_size + 1))
         else:
-            facts.append("the pile is frozen already")
+            facts.append(Text(N_("the pile is frozen already")))
     elif next_is_opponent:
-        name = RANK_NAMES.get(k, "card")
+        name = rank_word(k)
         if k in denied_kinds(obs)[nxt] and obs.known_count(nxt, k) == 0:
-            facts.append(f"the next player has thrown or passed up a {name} since it last took the pile, "
-                         "so it is unlikely to hold a pair")
+            facts.append(t("the next player has thrown or passed up a {rank} since it last took the pile, "
+                           "so it is unlikely to hold a pair", rank=name))
         unseen = obs.unseen_by_kind()[k]
         if unseen == 0 and obs.known_count(nxt, k) == 0:
-            facts.append(f"every other {name} is in sight, so nobody can pair it")
+            facts.append(t("every other {rank} is in sight, so nobody can pair it", rank=name))
         elif unseen == 1 and obs.known_count(nxt, k) == 0:
-            facts.append(f"only one other {name} is out of sight")
+            facts.append(t("only one other {rank} is out of sight", rank=name))
         if obs.pile_frozen_for(nxt % obs.teams) and not facts:
-            facts.append(f"the pile is frozen for the next player's side, so it needs two natural {_plural(k)}")
+            facts.append(t("the pile is frozen for the next player's side, so it needs two natural {ranks}",
+                           ranks=ranks_word(k)))
     if obs.counts[k] == 1 and 4 <= k <= 14:
-        facts.append(f"it is your only {RANK_NAMES.get(k, 'card')}, so no pair of yours is broken")
+        facts.append(t("it is your only {rank}, so no pair of yours is broken", rank=rank_word(k)))
     elif obs.counts[k] == 2 and 4 <= k <= 14:
-        facts.append(f"it breaks your pair of {_plural(k)}")
+        facts.append(t("it breaks your pair of {ranks}", ranks=ranks_word(k)))
     elif obs.counts[k] > 2 and 4 <= k <= 14:
-        facts.append(f"you keep {obs.counts[k] - 1} {_plural(k)}")
+        facts.append(t("you keep {count} {ranks}", count=obs.counts[k] - 1, ranks=ranks_word(k)))
     return facts[:2]
 
 
-def _going_out_fact(obs: Observation, action: Action) -> str:
+def _lead(margin: float) -> Text:
+    """'about 120 ahead' (or behind), to the nearest ten."""
+    points = abs(int(round(margin / 10.0)) * 10)
+    if margin >= 0:
+        return t("counting the table, your side would end the deal about {points} ahead", points=points)
+    return t("counting the table, your side would end the deal about {points} behind", points=points)
+
+
+def _going_out_fact(obs: Observation, action: Action) -> Text:
     from .valuation import groups_gain
     gain = groups_gain(obs, action.groups) if type(action) is Meld else 0.0
-    margin = going_out_margin(obs, obs.seat, gain)
-    lead = f"about {abs(int(round(margin / 10.0)) * 10)} {'ahead' if margin >= 0 else 'behind'}"
-    hurry = "the other side can go out soon" if threat(obs) >= 0.75 else (
-        "the stock is nearly gone" if obs.stock_size <= 2 * obs.players else "")
-    return f"counting the table, your side would end the deal {lead}" + (f", and {hurry}" if hurry else "")
+    lead = _lead(going_out_margin(obs, obs.seat, gain))
+    if threat(obs) >= 0.75:
+        return t("{lead}, and the other side can go out soon", lead=lead)
+    if obs.stock_size <= 2 * obs.players:
+        return t("{lead}, and the stock is nearly gone", lead=lead)
+    return lead
 
 
-def _meld_fact(obs: Observation, action: Meld) -> str:
+def _meld_fact(obs: Observation, action: Meld) -> Text:
     """'30 points go on the table and your side's queens reach 5 cards of the 7 a canasta needs'."""
     from .valuation import onto_meld
     from ..engine.cards import POINTS_OF
     pts = sum(POINTS_OF[c] for g in action.groups for c in g.cards)
     full = obs.rules.canasta_size
-    out = f"{pts} points go on the table"
     for g in action.groups:
         existing = onto_meld(obs, obs.team, g.onto)
         size = len(g.cards) + (len(existing.cards) if existing is not None else 0)
@@ -191,40 +198,40 @@ def _meld_fact(obs: Observation, action: Meld) -> str:
         rank = existing.rank if existing is not None and 4 <= (existing.rank or 0) <= 14 else (
             next(iter(ranks)) if len(ranks) == 1 else 0)
         if rank and size < full:
-            return f"{out} and your side's {_plural(rank)} reach {size} of the {full} cards a canasta needs"
-    return out
+            return t("{points} points go on the table and your side's {ranks} reach {size} of the {full} cards "
+                     "a canasta needs", points=pts, ranks=ranks_word(rank), size=size, full=full)
+    return t("{points} points go on the table", points=pts)
 
 
 def why(obs: Observation, action: Action, legal: Sequence[Action], runner: Optional[Action] = None,
         runner_kinds: tuple = ()) -> tuple[str, str]:
     """(what the move is, the fact behind it): "Discard the seven of spades", "it is
-    your only seven, so no pair of yours is broken"."""
-    said = explain(obs, action, legal)
-    head, sep, tail = said.partition(": ")
-    if not sep:
-        head, tail = said.rstrip("."), ""
-    tail = tail.rstrip(".")
-    t = type(action)
-    if t is Discard:
+    your only seven, so no pair of yours is broken" (two messages, each rendered in the
+    language shown; the explanation's own parts, :func:`canasta.ai.phrases.parts`)."""
+    head, tail = parts(explain(obs, action, legal))
+    kind = type(action)
+    if kind is Discard:
         facts = discard_facts(obs, action.card, runner, runner_kinds)
         if facts:
-            tail = " and ".join(facts) if len(facts) == 2 and len(facts[0]) + len(facts[1]) < 110 else facts[0]
+            if len(facts) == 2 and len(facts[0]) + len(facts[1]) < 110:
+                tail = t("{first} and {second}", first=facts[0], second=facts[1])
+            else:
+                tail = facts[0]
         elif tail:
             tail = ""
-    elif t is Meld and len(obs.hand) - sum(len(g.cards) for g in action.groups) <= 1:
+    elif kind is Meld and len(obs.hand) - sum(len(g.cards) for g in action.groups) <= 1:
         tail = _going_out_fact(obs, action)
-    elif t is Meld and not any(w in tail for w in ("complete", "make", "seven", "minimum", "group")):
+    elif kind is Meld and not any(w in tail for w in ("complete", "make", "seven", "minimum", "group")):
         tail = _meld_fact(obs, action)
-    elif t is Answer:
+    elif kind is Answer:
         asker = obs.asked if isinstance(getattr(obs, "asked", None), int) else obs.seat
-        margin = going_out_margin(obs, asker, 0.0)
-        tail = (f"counting the table, your side would end the deal about "
-                f"{abs(int(round(margin / 10.0)) * 10)} {'ahead' if margin >= 0 else 'behind'}")
-    elif t is Draw and type(runner) is TakePile:
+        tail = _lead(going_out_margin(obs, asker, 0.0))
+    elif kind is Draw and type(runner) is TakePile:
         used = list(runner.with_cards) + [c for g in runner.melds for c in g.cards]
         wild = sum(1 for c in used if WILD_OF[c])
-        tail = (f"taking the pile of {obs.pile_size} would use {len(used)} of your cards"
-                + (f", {wild} of them wild" if wild else ""))
+        took = tn("taking the pile of {pile} would use {count} of your cards",
+                  "taking the pile of {pile} would use {count} of your cards", len(used), pile=obs.pile_size)
+        tail = tn("{taking}, {count} of them wild", "{taking}, {count} of them wild", wild, taking=took) if wild else took
     return head, tail
 
 
@@ -241,7 +248,7 @@ def hint_sentence(obs: Observation, legal: Sequence[Action], action: Action, run
                   gain: float, worlds: int, runner_kinds: tuple = ()) -> str:
     """The hint's words: the move, the fact behind it, and its worth against the next best."""
     head, fact = why(obs, action, legal, runner, runner_kinds)
-    first = f"{head}: {fact}." if fact else f"{head}."
+    first = said(head, fact)
     if runner is None:
         return first
     pts = int(round(gain / 5.0)) * 5
@@ -250,11 +257,18 @@ def hint_sentence(obs: Observation, legal: Sequence[Action], action: Action, run
         used = cards_used(runner)
         mine = cards_used(action)
         same = sorted(KIND_OF[c] for c in used) == sorted(KIND_OF[c] for c in mine)
-        other += f" with {cards_words(used)} instead" if used and not same else " another way"
+        if used and not same:
+            other = t("{move} with {cards} instead", move=other, cards=cards_words(used))
+        else:
+            other = t("{move} another way", move=other)
     if pts < 5:
-        return (f"{first} About as good as {other}: under 5 points between them over {worlds} deals "
-                "played out from here.")
-    return f"{first} About {pts} points better than {other} ({worlds} deals played out from here)."
+        return tn("{first} About as good as {other}: under 5 points between them over {count} deal "
+                  "played out from here.",
+                  "{first} About as good as {other}: under 5 points between them over {count} deals "
+                  "played out from here.", worlds, first=first, other=other)
+    return tn("{first} About {points} points better than {other} ({count} deal played out from here).",
+              "{first} About {points} points better than {other} ({count} deals played out from here).",
+              worlds, first=first, other=other, points=pts)
 
 
 # --------------------------------------------------------------------------- for the window

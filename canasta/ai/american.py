@@ -19,11 +19,13 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, NextDeal, Pass, TakePile
-from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED3, TWO, WILD_OF, describe
+from ..engine.cards import BLACK3, JOKER, KIND_OF, RED3, TWO, WILD_OF, describe
 from ..engine.observe import Observation
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.variants import american as G
 from ..engine.variants.american_melds import kind_after
+from ..i18n import N_, Text, t, tn
+from .phrases import Grouped, rank_word, ranks_word, said
 
 NEG = -1e9
 V = G.VALUE_OF
@@ -404,89 +406,114 @@ def evaluate(st) -> list[float]:
 # the hint's sentence
 # ---------------------------------------------------------------------------
 
-def _plural(rank: int) -> str:
-    return PLURAL_NAMES.get(rank, "cards")
+#: the special hands' names in a sentence ("as a special hand, seven pairs")
+_SPECIAL_WORDS = {"straight": N_("straight"), "pairs": N_("seven pairs"), "pairs_wild": N_("pairs with wilds"),
+                  "garbage": N_("garbage")}
 
 
 def explain(v: Observation, action: Action, legal=None) -> str:
-    t = type(action)
-    if t is G.LaySpecial:
+    """The hint's sentence for ``action`` in Modern American (made by
+    :func:`canasta.ai.phrases.said`: the move, then its reason)."""
+    kind = type(action)
+    if kind is G.LaySpecial:
         name = G.special_hand(v.hand) or "straight"
-        words, pts = G.SPECIAL_HANDS[name]
-        return f"Lay your hand down as a special hand, {words.lower()}: {pts:,} points, and the deal ends."
-    if t is G.LayThrees:
+        _words, pts = G.SPECIAL_HANDS[name]
+        return said(t("Lay your hand down as a special hand, {hand}", hand=Text(_SPECIAL_WORDS.get(name, name))),
+                    t("{points} points, and the deal ends", points=Grouped(pts)))
+    if kind is G.LayThrees:
         n = len(action.cards)
-        what = "this three" if n == 1 else f"these {n} threes"
-        return (f"Lay {what} in your side's area: each is replaced from the stock, and they score "
-                "by colour (plus with two canastas).")
-    if t is Draw:
+        return said(tn("Lay this three in your side's area", "Lay these {count} threes in your side's area", n),
+                    Text(N_("each is replaced from the stock, and they score by colour (plus with two canastas)")))
+    if kind is Draw:
+        head = Text(N_("Draw from the stock"))
         if v.pile_top is None:
-            return "Draw from the stock: the pile is empty."
+            return said(head, Text(N_("the pile is empty")))
         if WILD_OF[v.pile_top]:
-            return "Draw from the stock: a wild card on top of the pile stops anyone from taking it."
+            return said(head, Text(N_("a wild card on top of the pile stops anyone from taking it")))
         k = KIND_OF[v.pile_top]
         if legal is not None and not any(type(a) is TakePile for a in legal):
-            return (f"Draw from the stock: the pile is always frozen and you hold no natural pair of "
-                    f"{_plural(k)} that may take it.")
-        return f"Draw from the stock: taking the {RANK_NAMES.get(k, 'card')} would cost more than it brings."
-    if t is TakePile:
+            return said(head, t("the pile is always frozen and you hold no natural pair of {ranks} that may take it",
+                                ranks=ranks_word(k)))
+        return said(head, t("taking the {rank} would cost more than it brings", rank=rank_word(k)))
+    if kind is TakePile:
         k = KIND_OF[v.pile_top] if v.pile_top is not None else 0
-        first = " after melding enough from your hand" if action.melds else ""
-        return (f"Take the pile{first} with your pair of {_plural(k)}: {v.pile_size - 1} more cards "
-                "to build canastas with.")
-    if t is Pass:
-        return "Pass: the stock is empty and taking the pile would not help, so the deal ends."
-    if t is Ask:
-        return "Ask your partner whether you may go out."
-    if t is Answer:
+        if action.melds:
+            head = t("Take the pile after melding enough from your hand with your pair of {ranks}", ranks=ranks_word(k))
+        else:
+            head = t("Take the pile with your pair of {ranks}", ranks=ranks_word(k))
+        return said(head, tn("{count} more card to build canastas with", "{count} more cards to build canastas with",
+                             v.pile_size - 1))
+    if kind is Pass:
+        return said(Text(N_("Pass")), Text(N_("the stock is empty and taking the pile would not help, so the deal ends")))
+    if kind is Ask:
+        return said(Text(N_("Ask your partner whether you may go out")))
+    if kind is Answer:
         if action.yes:
-            return "Say yes: your side has nothing unfinished that going out would cost."
-        return "Say no: an unfinished sevens, aces or wild meld would cost your side dearly."
-    if t is Meld:
-        used = sum(len(g.cards) for g in action.groups)
-        if len(v.hand) - used <= 1:
-            return "Meld all but one card and discard the last: your side has its canastas, so you go out."
-        if not v.melds[v.team]:
-            pts = sum(V[c] for g in action.groups for c in g.cards)
-            return (f"Make your side's first meld: {pts} points with a natural trio, enough for the "
-                    f"{v.minimums[v.team]} you need.")
-        for g in action.groups:
-            m = _meld(v, v.team, g.onto)
-            rank = m.rank if m is not None else _rank_of(g.cards)
-            size = len(g.cards) + (len(m.cards) if m is not None else 0)
-            if m is not None and m.kind == "wild" or (m is None and rank == 0):
-                if size >= FULL:
-                    return "Complete the wild meld: seven wild cards are a wild canasta, at least 2,000."
-                return f"Build the wild meld: {FULL - size} more wild cards make it a canasta (unfinished it costs 2,000)."
-            if size >= FULL:
-                kind = "sevens" if rank == 7 else "aces" if (rank == 14 and not (m.wilds if m else 0)
-                                                             and not any(WILD_OF[c] for c in g.cards)) else ""
-                if kind:
-                    return f"Complete the {kind}: a canasta of {kind} is worth 2,500."
-                return f"Complete the canasta of {_plural(rank)}: it closes at seven."
-            if rank == 7 or (rank == 14 and m is not None and m.wilds == 0):
-                return (f"Add to the {_plural(rank)}: {FULL - size} more make 2,500, and an unfinished meld "
-                        "of them costs 2,500.")
-        rank = _rank_of(action.groups[0].cards)
-        return f"Meld the {_plural(rank)}: cards on the table count for your side, in hand against it."
-    if t is Discard:
-        c = action.card
-        k = KIND_OF[c]
-        if len(v.hand) == 1:
-            return f"Discard {describe(c)} to go out."
-        if WILD_OF[c]:
-            return "Discard a wild card: nothing else in your hand may be discarded."
-        opp = _opp_team(v)
-        for m in v.melds[opp]:
-            if m.kind == "group" and m.rank == k and (m.canasta is not None or len(m.cards) >= 5):
-                return (f"Discard {describe(c)}: the other side's {_plural(k)} are full or nearly, so they "
-                        "cannot take the pile with it.")
-        if v.counts[k] == 1:
-            return f"Discard {describe(c)}: a single card that no meld of yours is waiting for."
-        return f"Discard {describe(c)}: it helps your hand least."
-    if t is NextDeal:
-        return "Deal the next hand."
+            return said(Text(N_("Say yes")), Text(N_("your side has nothing unfinished that going out would cost")))
+        return said(Text(N_("Say no")), Text(N_("an unfinished sevens, aces or wild meld would cost your side dearly")))
+    if kind is Meld:
+        return _meld_sentence(v, action)
+    if kind is Discard:
+        return _discard_sentence(v, action)
+    if kind is NextDeal:
+        return said(Text(N_("Deal the next hand")))
     return ""
+
+
+def _meld_sentence(v: Observation, action: Meld) -> str:
+    used = sum(len(g.cards) for g in action.groups)
+    if len(v.hand) - used <= 1:
+        return said(Text(N_("Meld all but one card and discard the last")),
+                    Text(N_("your side has its canastas, so you go out")))
+    if not v.melds[v.team]:
+        pts = sum(V[c] for g in action.groups for c in g.cards)
+        return said(Text(N_("Make your side's first meld")),
+                    t("{points} points with a natural trio, enough for the {minimum} you need", points=pts,
+                      minimum=v.minimums[v.team]))
+    for g in action.groups:
+        m = _meld(v, v.team, g.onto)
+        rank = m.rank if m is not None else _rank_of(g.cards)
+        size = len(g.cards) + (len(m.cards) if m is not None else 0)
+        if m is not None and m.kind == "wild" or (m is None and rank == 0):
+            if size >= FULL:
+                return said(Text(N_("Complete the wild meld")),
+                            t("seven wild cards are a wild canasta, at least {points}", points=Grouped(2000)))
+            return said(Text(N_("Build the wild meld")),
+                        tn("{count} more wild card makes it a canasta (unfinished it costs {points})",
+                           "{count} more wild cards make it a canasta (unfinished it costs {points})", FULL - size,
+                           points=Grouped(2000)))
+        if size >= FULL:
+            special = rank == 7 or (rank == 14 and not (m.wilds if m else 0) and not any(WILD_OF[c] for c in g.cards))
+            if special:
+                return said(t("Complete the {ranks}", ranks=ranks_word(rank)),
+                            t("a canasta of {ranks} is worth {points}", ranks=ranks_word(rank), points=Grouped(2500)))
+            return said(t("Complete the canasta of {ranks}", ranks=ranks_word(rank)), Text(N_("it closes at seven")))
+        if rank == 7 or (rank == 14 and m is not None and m.wilds == 0):
+            return said(t("Add to the {ranks}", ranks=ranks_word(rank)),
+                        tn("{count} more make {points}, and an unfinished meld of them costs {points}",
+                           "{count} more make {points}, and an unfinished meld of them costs {points}", FULL - size,
+                           points=Grouped(2500)))
+    rank = _rank_of(action.groups[0].cards)
+    return said(t("Meld the {ranks}", ranks=ranks_word(rank)),
+                Text(N_("cards on the table count for your side, in hand against it")))
+
+
+def _discard_sentence(v: Observation, action: Discard) -> str:
+    c = action.card
+    k = KIND_OF[c]
+    if len(v.hand) == 1:
+        return said(t("Discard {card} to go out", card=describe(c)))
+    if WILD_OF[c]:
+        return said(Text(N_("Discard a wild card")), Text(N_("nothing else in your hand may be discarded")))
+    head = t("Discard {card}", card=describe(c))
+    opp = _opp_team(v)
+    for m in v.melds[opp]:
+        if m.kind == "group" and m.rank == k and (m.canasta is not None or len(m.cards) >= 5):
+            return said(head, t("the other side's {ranks} are full or nearly, so they cannot take the pile with it",
+                                ranks=ranks_word(k)))
+    if v.counts[k] == 1:
+        return said(head, Text(N_("a single card that no meld of yours is waiting for")))
+    return said(head, Text(N_("it helps your hand least")))
 
 
 _ = (BLACK3, RED3)

@@ -32,7 +32,8 @@ from ..engine.record import Game, action_from_json, action_to_json
 from ..engine.state import DEAL_OVER, GAME_OVER, State
 from .policy import medium_scores, trivial
 from .valuation import NEG
-from .phrases import gerund
+from ..i18n import Listed, Text, t
+from .phrases import AndOnly, Capital, Grouped, Words, gerund
 from .search import COACH_WORLDS, score_actions
 
 #: a decision that cost more than this many points is flagged (see docs/review.md)
@@ -45,8 +46,9 @@ ALTERNATIVES = 4
 #: results stored with the game are reused only when made with these settings; bump it
 #: whenever a verdict or its sentence would read differently (2: the sentences reworded;
 #: 3: every move of a decision followed to the same moment of the deal; 4: the reason is the
-#: fact behind the better move that the hint gives, canasta.ai.advice.why)
-COACH_VERSION = 4
+#: fact behind the better move that the hint gives, canasta.ai.advice.why; 5: the sentence is
+#: kept as its message and arguments, shown in the language of the moment)
+COACH_VERSION = 5
 
 StopCheck = Optional[Callable[[], bool]]
 
@@ -75,6 +77,9 @@ class Decision:
         d["best"] = action_to_json(self.best)
         d["cost"] = round(self.cost, 1)
         d["flagged"] = self.flagged
+        d["sentence"] = str.__str__(self.sentence)     # the English words, for the command line's JSON
+        if isinstance(self.sentence, Text):
+            d["message"] = message_to_json(self.sentence)   # what the review shows, in any language
         return d
 
     @classmethod
@@ -94,8 +99,64 @@ class Decision:
         sentence = d.get("sentence", "")
         if not isinstance(sentence, str):
             raise ValueError("a coach result has no valid sentence")
+        if "message" in d:
+            sentence = message_from_json(d["message"])
         return cls(played=action_from_json(d.get("played"), limit), best=action_from_json(d.get("best"), limit),
                    cost=float(cost), sentence=sentence, **ints)
+
+
+# --------------------------------------------------------------------------- kept sentences
+
+#: how deep a kept sentence's arguments may nest (a sentence in a sentence in a list...)
+_MESSAGE_DEPTH = 8
+
+
+def message_to_json(value: Any) -> Any:
+    """A coach's sentence as JSON: its message keys and arguments, never words of one
+    language (so a review kept in Spanish is shown in German)."""
+    if isinstance(value, Text):
+        return {"key": value.key, "plural": value.plural, "n": value.n,
+                "args": {k: message_to_json(v) for k, v in value.args.items()}}
+    if isinstance(value, Capital):
+        return {"capital": message_to_json(value.words)}
+    if isinstance(value, Grouped):
+        return {"grouped": value.value}
+    if isinstance(value, Listed):
+        return {"listed": [message_to_json(v) for v in value.items], "between": value.between,
+                "and_only": isinstance(value, AndOnly)}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise ValueError(f"a coach sentence holds a {type(value).__name__}")
+
+
+def message_from_json(data: Any, depth: int = 0) -> Any:
+    """The sentence :func:`message_to_json` kept; raises ValueError for anything else."""
+    if depth > _MESSAGE_DEPTH:
+        raise ValueError("a coach result's sentence nests too deep")
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if not isinstance(data, dict):
+        raise ValueError("a coach result has no valid sentence")
+    if "key" in data:
+        key, plural, n, args = data.get("key"), data.get("plural"), data.get("n"), data.get("args")
+        if (not isinstance(key, str) or not (plural is None or isinstance(plural, str))
+                or not (n is None or (isinstance(n, int) and not isinstance(n, bool))) or not isinstance(args, dict)):
+            raise ValueError("a coach result has no valid sentence")
+        return Text(key, plural, n, **{str(k): message_from_json(v, depth + 1) for k, v in args.items()})
+    if "capital" in data:
+        return Capital(message_from_json(data["capital"], depth + 1))
+    if "grouped" in data:
+        value = data["grouped"]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError("a coach result has no valid sentence")
+        return Grouped(value)
+    if "listed" in data:
+        items, between = data.get("listed"), data.get("between")
+        if not isinstance(items, list) or not isinstance(between, str):
+            raise ValueError("a coach result has no valid sentence")
+        kind = AndOnly if data.get("and_only") is True else Words
+        return kind([message_from_json(v, depth + 1) for v in items], between)
+    raise ValueError("a coach result has no valid sentence")
 
 
 # --------------------------------------------------------------------------- positions
@@ -217,12 +278,12 @@ def sentence(obs: Observation, legal: Sequence[Action], played: Action, best: Ac
     cards and it completes your side's canasta of kings.'"""
     from .advice import why
     head, reason = why(obs, best, legal, runner=played)
-    reason = (reason or head).rstrip(".") + "."
     better = gerund(obs, best)
     if better == gerund(obs, played):
-        better += " another way"
+        better = t("{move} another way", move=better)
     amount = int(round(cost / 10.0)) * 10
-    return f"{better[:1].upper()}{better[1:]} here was worth about {amount} more than {gerund(obs, played)}: {reason}"
+    return t("{move} here was worth about {points} more than {other}: {reason}.", move=Capital(better),
+             points=amount, other=gerund(obs, played), reason=reason or head)
 
 
 def coach_decision(index: int, st: State, played: Action, *, seed: object = 0, worlds: int = COACH_WORLDS,
@@ -254,6 +315,7 @@ def review(game: Game, seat: int = 0, deal: Optional[int] = None, *, seed: objec
 
 
 def summary_line(decisions: Sequence[Decision]) -> str:
+    """The command line's last line (canasta.review): for developers, in English."""
     n = len(decisions)
     k = sum(1 for d in decisions if d.flagged)
     total = sum(d.cost for d in decisions)

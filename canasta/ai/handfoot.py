@@ -18,11 +18,13 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..engine.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, TakePile
-from ..engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF, describe
+from ..engine.cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF, describe
 from ..engine.melding import pile_taken
 from ..engine.observe import Observation
 from ..engine.state import ANSWER, DRAW, PLAY
 from ..engine.variants import hand_and_foot as G
+from ..i18n import N_, Text, t, tn
+from .phrases import Grouped, rank_word, ranks_word, said
 from .policy import easy_keep
 
 NEG = -1e9
@@ -337,69 +339,84 @@ def easy_scores(v: Observation, legal: Sequence[Action]) -> list[float]:
 # the hint
 # ---------------------------------------------------------------------------
 
-def _plural(rank: int) -> str:
-    return PLURAL_NAMES.get(rank, "cards")
-
-
-def _need_words(short: dict[str, int]) -> str:
-    parts = [f"{n} {k}" for k, n in short.items() if n]
-    return " and ".join(parts) + (" book" if sum(short.values()) == 1 else " books") if parts else ""
+#: a book of each kind, and the books of each kind, in a sentence
+_A_BOOK = {"clean": N_("a clean book"), "dirty": N_("a dirty book"), "wild": N_("a wild book")}
+_BOOKS = {"clean": N_("clean books"), "dirty": N_("dirty books"), "wild": N_("wild books")}
 
 
 def explain(v: Observation, action: Action, legal=None) -> Optional[str]:
-    """A Hand and Foot sentence for ``action``, or None to let the general hint speak."""
-    t = type(action)
+    """A Hand and Foot sentence for ``action`` (made by :func:`canasta.ai.phrases.said`:
+    the move, then its reason), or None to let the general hint speak."""
+    kind = type(action)
     short = books_short(v, v.team)
-    if t is TakePile:
+    if kind is TakePile:
         n = _pile_cards(v)
         top = v.pile_top
-        rank = RANK_NAMES.get(KIND_OF[top], "card") if top is not None else "card"
-        extra = f" and {n} more card{'s' if n != 1 else ''} into your hand" if n else ""
-        return f"Take the pile: your pair melds the {rank} on top{extra}."
-    if t is Draw and legal is not None and any(type(a) is TakePile for a in legal):
-        return "Draw from the stock: the pile's top cards are not worth breaking up your hand."
-    if t is Meld:
+        rank = rank_word(KIND_OF[top]) if top is not None else rank_word(0)
+        if n:
+            reason = tn("your pair melds the {rank} on top and {count} more card into your hand",
+                        "your pair melds the {rank} on top and {count} more cards into your hand", n, rank=rank)
+        else:
+            reason = t("your pair melds the {rank} on top", rank=rank)
+        return said(Text(N_("Take the pile")), reason)
+    if kind is Draw and legal is not None and any(type(a) is TakePile for a in legal):
+        return said(Text(N_("Draw from the stock")), Text(N_("the pile's top cards are not worth breaking up your hand")))
+    if kind is Meld:
         used = sum(len(g.cards) for g in action.groups)
         _value, books = meld_value(v, action)
         if _out_play(v, action):
-            return "Go out: your side has the books it needs, and the other side is caught with its cards."
+            return said(Text(N_("Go out")),
+                        Text(N_("your side has the books it needs, and the other side is caught with its cards")))
         if not v.in_foot(v.seat) and used == len(v.hand):
-            return "Meld your last cards: you pick up your foot and play on."
+            return said(Text(N_("Meld your last cards")), Text(N_("you pick up your foot and play on")))
         if books:
-            kind = books[0]
-            bonus = _book_bonus(v.rules, kind)
-            needed = short.get(kind, 0) > 0
-            return (f"Meld: it completes a {kind} book (+{bonus:,})"
-                    + (f", one of the {kind} books your side needs to go out." if needed else "."))
+            book = books[0]
+            bonus = Grouped(_book_bonus(v.rules, book))
+            if short.get(book, 0) > 0:
+                reason = t("it completes {book} (+{points}), one of the {books} your side needs to go out",
+                           book=Text(_A_BOOK.get(book, book)), books=Text(_BOOKS.get(book, book)), points=bonus)
+            else:
+                reason = t("it completes {book} (+{points})", book=Text(_A_BOOK.get(book, book)), points=bonus)
+            return said(Text(N_("Meld")), reason)
         if not v.melds[v.team]:
             pts = sum(POINTS_OF[c] for g in action.groups for c in g.cards)
-            return f"Make your side's first meld: {pts} points reach the minimum of {v.minimums[v.team]}."
+            return said(Text(N_("Make your side's first meld")),
+                        t("{points} points reach the minimum of {minimum}", points=pts, minimum=v.minimums[v.team]))
         g = action.groups[0]
         if any(WILD_OF[c] for c in g.cards):
-            return "Meld the wild card: the meld will be a dirty book, and your side still needs dirty books."
+            return said(Text(N_("Meld the wild card")),
+                        Text(N_("the meld will be a dirty book, and your side still needs dirty books")))
         rank = next((KIND_OF[c] for c in g.cards if not WILD_OF[c]), 0)
-        return f"Meld your {_plural(rank)} without wild cards: they can still make a clean book (+500)."
-    if t is Discard:
-        c = action.card
-        if len(v.hand) == 1:
-            if v.in_foot(v.seat):
-                return f"Discard {describe(c)} and go out."
-            return f"Discard {describe(c)}: your hand is empty and you pick up your foot for your next turn."
-        if KIND_OF[c] == BLACK3:
-            return "Discard the black three: the next player cannot take the pile under it."
-        nxt = (v.seat + 1) % v.players
-        n = pile_taken(v.rules, v.pile_size + 1)
-        if nxt % v.teams != v.team and pair_chance(v, nxt, KIND_OF[c]) < 0.2:
-            return (f"Discard {describe(c)}: the next player is unlikely to hold a pair of them, and the pile "
-                    f"would give them {n + 1} cards.")
-        return f"Discard {describe(c)}: the card you need least."
-    if t is Ask:
-        return "Ask your partner: in these rules you may go out only after a yes."
-    if t is Answer:
+        return said(t("Meld your {ranks} without wild cards", ranks=ranks_word(rank)),
+                    t("they can still make a clean book (+{points})", points=500))
+    if kind is Discard:
+        return _discard_sentence(v, action)
+    if kind is Ask:
+        return said(Text(N_("Ask your partner")), Text(N_("in these rules you may go out only after a yes")))
+    if kind is Answer:
         if action.yes:
-            return "Say yes: your side has its books and is ahead; going out catches the others' cards."
-        return "Say no: your side can still score more books before the deal ends."
+            return said(Text(N_("Say yes")),
+                        Text(N_("your side has its books and is ahead; going out catches the others' cards")))
+        return said(Text(N_("Say no")), Text(N_("your side can still score more books before the deal ends")))
     return None
+
+
+def _discard_sentence(v: Observation, action: Discard) -> str:
+    c = action.card
+    if len(v.hand) == 1:
+        if v.in_foot(v.seat):
+            return said(t("Discard {card} and go out", card=describe(c)))
+        return said(t("Discard {card}", card=describe(c)),
+                    Text(N_("your hand is empty and you pick up your foot for your next turn")))
+    if KIND_OF[c] == BLACK3:
+        return said(Text(N_("Discard the black three")), Text(N_("the next player cannot take the pile under it")))
+    nxt = (v.seat + 1) % v.players
+    n = pile_taken(v.rules, v.pile_size + 1)
+    head = t("Discard {card}", card=describe(c))
+    if nxt % v.teams != v.team and pair_chance(v, nxt, KIND_OF[c]) < 0.2:
+        return said(head, t("the next player is unlikely to hold a pair of them, and the pile would give them "
+                            "{count} cards", count=n + 1))
+    return said(head, Text(N_("the card you need least")))
 
 
 __all__ = ["medium_scores", "easy_scores", "explain", "books_short"]

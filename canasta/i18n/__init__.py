@@ -209,6 +209,8 @@ def tn(singular: str, plural: str, n: int, **args: Any) -> Text:
 # -- rendering -------------------------------------------------------------------------
 
 def _arg(value: Any, english: bool) -> Any:
+    if english and callable(getattr(value, "english", None)):
+        return value.english()      # words that know their English (canasta.ai.phrases)
     if isinstance(value, Text):
         return str.__str__(value) if english else tr(value)
     if isinstance(value, bool):

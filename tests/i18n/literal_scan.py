@@ -43,6 +43,8 @@ ALLOWED: set[tuple[str, str]] = {
     ("canasta/engine/narrate.py", "a card moved from {} to {}"),
     ("canasta/engine/narrate.py", "an event {}"),
     ("canasta/engine/narrate.py", "no words for {} with events {}"),
+    # the review command line's last line, printed for developers (canasta.review)
+    ("canasta/ai/coach.py", "{} decisions, {} flagged, expected cost {} points"),
 }
 _WORDS = re.compile(r"[A-Za-z]{2,}.*\s|\s.*[A-Za-z]{2,}")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
