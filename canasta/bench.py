@@ -4,7 +4,7 @@
     python -m canasta.bench ai [--level L] [--decisions N] [--variant V]
     python -m canasta.bench decisions [--a LEVEL] [--b LEVEL] [--pairs N] [--rollouts K] [--workers W]
     python -m canasta.bench blunders [--level L] [--variant V] [--deals N] [--workers W]
-    python -m canasta.bench frame
+    python -m canasta.bench frame [--frames N] [--online-frames N] [--rounds R]
     python -m canasta.bench startup
     python -m canasta.bench net [--tables T] [--seconds S] [--think SECONDS] [--level L] [--procs P]
 """
@@ -172,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--workers", type=int, default=1)
     f = sub.add_parser("frame", help="frame time of a crowded table")
-    f.add_argument("--frames", type=int, default=300)
+    f.add_argument("--frames", type=int, default=300, help="frames of each crowded table")
+    f.add_argument("--online-frames", type=int, default=600,
+                   help="frames of each run of the local and online tables (the same deal)")
+    f.add_argument("--rounds", type=int, default=3, help="rounds of those runs, taking turns")
     o = sub.add_parser("out", help='time of the complete "may I go out?" check over random deals')
     o.add_argument("--variant", default=out_game, help="the game: " + games)
     o.add_argument("--deals", type=int, default=20)
@@ -221,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if ok is not None else 2
     if ns.what == "frame":
         from .ui.bench import bench_frame
-        return bench_frame(ns.frames)
+        return bench_frame(ns.frames, ns.online_frames, ns.rounds)
     if ns.what == "net":
         from .net.bench import main as bench_net_main
         return bench_net_main(ns)

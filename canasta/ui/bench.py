@@ -117,7 +117,7 @@ def late_classic_game(seed: int = 24):
     return game
 
 
-def bench_frame(frames: int = 300) -> int:
+def bench_frame(frames: int = 300, online_frames: int = 600, rounds: int = 3) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -191,5 +191,5 @@ def bench_frame(frames: int = 300) -> int:
               f"worst {cpu[-1]:.2f} ms)")
         app.close()
     from .online.bench import bench_online_frames
-    bench_online_frames(max(frames, 600))
+    bench_online_frames(online_frames, rounds=rounds)
     return 0

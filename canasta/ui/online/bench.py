@@ -104,7 +104,37 @@ def _online_scene(app, pause: float, url: str = ""):
     return scene, link
 
 
-def bench_online_frames(frames: int = 600, size=(1280, 800), kinds=("local", "hosted", "joined")) -> None:
+def bench_online_frames(frames: int = 600, size=(1280, 800), kinds=("local", "hosted", "joined"),
+                        rounds: int = 1) -> dict:
+    """Each of ``kinds`` for ``frames`` frames, in ``rounds`` rounds taking turns (local,
+    hosted, joined, then again), so that a machine busier at one moment than another
+    weighs on every table alike; prints each run, then (more than one round) the median
+    of the rounds' figures for each table and the online tables' ratios to the local
+    one. Returns ``{kind: [figures of each round]}``."""
+    runs: dict = {kind: [] for kind in kinds}
+    for _ in range(max(1, rounds)):
+        for kind in kinds:
+            runs[kind].append(_one_run(kind, frames, size))
+    if rounds > 1:
+        print(f"Median of {rounds} rounds of {frames} frames (ms):")
+        mid = {kind: {k: statistics.median(r[k] for r in runs[kind]) for k in ("median", "p95", "worst")}
+               for kind in kinds}
+        for kind in kinds:
+            m = mid[kind]
+            line = f"  {_NAMES[kind]}: median {m['median']:.2f}, p95 {m['p95']:.2f}, worst {m['worst']:.2f}"
+            if kind != "local" and "local" in mid:
+                ratio = {k: m[k] / mid["local"][k] for k in m if mid["local"][k] > 0}
+                line += (" (to the local table: median x{median:.2f}, p95 x{p95:.2f}, worst x{worst:.2f})"
+                         .format(**ratio))
+            print(line)
+    return runs
+
+
+_NAMES = {"local": "local table", "hosted": "online table, hosting (server in this process)",
+          "joined": "online table, joined (server in another program)"}
+
+
+def _one_run(kind: str, frames: int, size) -> dict:
     import pygame
     from ...ai import make_player
     from ...ai.worker import AIWorker
@@ -118,71 +148,69 @@ def bench_online_frames(frames: int = 600, size=(1280, 800), kinds=("local", "ho
     from ..table import TableScene
 
     import tempfile
-    names = {"local": "local table", "hosted": "online table, hosting (server in this process)",
-             "joined": "online table, joined (server in another program)"}
-    for kind in kinds:
-        settings = Settings()
-        settings.computer_pause = 0.2
-        settings.animation_speed = "fast"
-        settings.sound = False
-        app = App(settings, size=size, ai=AIWorker())
-        link = proc = None
-        folder = tempfile.TemporaryDirectory()
-        if kind == "local":
-            scene = TableScene(app, Game(Rules(), BENCH_SEED, BENCH_DEALER), default_seats(4, 1, "easy"))
-        else:
-            url = ""
-            if kind == "joined":
-                proc, url = _outside_server(folder.name)
-            # the same pace of moves: a local table waits for the cards to land before the
-            # next computer decides (about 0.3 s at "fast"); the server does not wait for them
-            if kind == "hosted":
-                import canasta.net.table as server_tables
-                kept = (server_tables.fresh_seed, server_tables.secrets)
-                fixed_deals()
-            scene, link = _online_scene(app, settings.computer_pause + 0.3, url)
-        app.set_scene(scene)
-        player = make_player("easy")
-        ctl = scene.ctl
-        times, cpu, drawn, moves = [], [], [], 0
-        for i in range(frames + WARM_FRAMES):
-            start = time.perf_counter()
-            st = ctl.state
-            if st.deal_over and not ctl.animator.busy:
-                ctl.next_deal()
-            elif ctl.my_turn() or ctl.answering():
-                ob = observe(st, st.to_act) if kind == "local" else ctl.obs
-                ctl.perform(player.choose(ob, legal_actions(st)))
-            t0, c0 = time.perf_counter(), time.process_time()
-            app.step(1 / 60, pygame.event.get())
-            times.append((time.perf_counter() - t0) * 1000)
-            cpu.append((time.process_time() - c0) * 1000)
-            if app.drew and i >= WARM_FRAMES:
-                drawn.append(times[-1])
-            moves = len(ctl.game.actions)
-            rest = 1 / 60 - (time.perf_counter() - start)
-            if rest > 0:
-                time.sleep(rest)
-        first = times[0]
-        times = sorted(times[WARM_FRAMES:])
-        cpu = sorted(cpu[WARM_FRAMES:])
-        p95 = times[int(len(times) * 0.95) - 1]
-        drawn.sort()
-        drawn_p95 = drawn[max(0, int(len(drawn) * 0.95) - 1)] if drawn else 0.0
-        on_frame_thread = threading.current_thread().name in netlink.NETWORK_THREADS
-        extra = (f", {moves} moves arrived over the network, network calls on the frame thread: "
-                 f"{'yes' if on_frame_thread else 'none'}") if kind != "local" else f", {moves} moves"
-        print(f"Classic, {names[kind]}, {size[0]}x{size[1]}: first frame {first:.2f} ms; the next {len(times)}: "
-              f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, worst {times[-1]:.2f} ms "
-              f"(processor time: median {statistics.median(cpu):.2f} ms, worst {cpu[-1]:.2f} ms); "
-              f"the {len(drawn)} drawn: median {statistics.median(drawn) if drawn else 0.0:.2f} ms, "
-              f"p95 {drawn_p95:.2f} ms{extra}")
-        app.close()
+    settings = Settings()
+    settings.computer_pause = 0.2
+    settings.animation_speed = "fast"
+    settings.sound = False
+    app = App(settings, size=size, ai=AIWorker())
+    link = proc = None
+    folder = tempfile.TemporaryDirectory()
+    if kind == "local":
+        scene = TableScene(app, Game(Rules(), BENCH_SEED, BENCH_DEALER), default_seats(4, 1, "easy"))
+    else:
+        url = ""
+        if kind == "joined":
+            proc, url = _outside_server(folder.name)
+        # the same pace of moves: a local table waits for the cards to land before the
+        # next computer decides (about 0.3 s at "fast"); the server does not wait for them
         if kind == "hosted":
-            server_tables.fresh_seed, server_tables.secrets = kept
-        if link is not None:
-            link.close()
-        if proc is not None:
-            proc.terminate()
-            proc.wait(10)
-        folder.cleanup()
+            import canasta.net.table as server_tables
+            kept = (server_tables.fresh_seed, server_tables.secrets)
+            fixed_deals()
+        scene, link = _online_scene(app, settings.computer_pause + 0.3, url)
+    app.set_scene(scene)
+    player = make_player("easy")
+    ctl = scene.ctl
+    times, cpu, drawn, moves = [], [], [], 0
+    for i in range(frames + WARM_FRAMES):
+        start = time.perf_counter()
+        st = ctl.state
+        if st.deal_over and not ctl.animator.busy:
+            ctl.next_deal()
+        elif ctl.my_turn() or ctl.answering():
+            ob = observe(st, st.to_act) if kind == "local" else ctl.obs
+            ctl.perform(player.choose(ob, legal_actions(st)))
+        t0, c0 = time.perf_counter(), time.process_time()
+        app.step(1 / 60, pygame.event.get())
+        times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+        if app.drew and i >= WARM_FRAMES:
+            drawn.append(times[-1])
+        moves = len(ctl.game.actions)
+        rest = 1 / 60 - (time.perf_counter() - start)
+        if rest > 0:
+            time.sleep(rest)
+    first = times[0]
+    times = sorted(times[WARM_FRAMES:])
+    cpu = sorted(cpu[WARM_FRAMES:])
+    p95 = times[int(len(times) * 0.95) - 1]
+    drawn.sort()
+    drawn_p95 = drawn[max(0, int(len(drawn) * 0.95) - 1)] if drawn else 0.0
+    on_frame_thread = threading.current_thread().name in netlink.NETWORK_THREADS
+    extra = (f", {moves} moves arrived over the network, network calls on the frame thread: "
+             f"{'yes' if on_frame_thread else 'none'}") if kind != "local" else f", {moves} moves"
+    print(f"Classic, {_NAMES[kind]}, {size[0]}x{size[1]}: first frame {first:.2f} ms; the next {len(times)}: "
+          f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, worst {times[-1]:.2f} ms "
+          f"(processor time: median {statistics.median(cpu):.2f} ms, worst {cpu[-1]:.2f} ms); "
+          f"the {len(drawn)} drawn: median {statistics.median(drawn) if drawn else 0.0:.2f} ms, "
+          f"p95 {drawn_p95:.2f} ms{extra}")
+    app.close()
+    if kind == "hosted":
+        server_tables.fresh_seed, server_tables.secrets = kept
+    if link is not None:
+        link.close()
+    if proc is not None:
+        proc.terminate()
+        proc.wait(10)
+    folder.cleanup()
+    return {"median": statistics.median(times), "p95": p95, "worst": times[-1], "moves": moves}
