@@ -351,6 +351,8 @@ class NetLink:
     def poll(self) -> list:
         """Everything that arrived since the last call (never waits)."""
         out = []
+        if self.inbox.empty():          # most frames: nothing (no exception raised and caught)
+            return out
         while True:
             try:
                 out.append(self.inbox.get_nowait())

@@ -31,7 +31,9 @@ class Control:
 
     ``rect`` is set by the owner (logical coordinates in a screen); ``name``
     identifies the control (tests and shortcuts find controls by it); ``tip`` says
-    what it does; ``why_disabled`` says why it cannot be used while disabled.
+    what it does; ``why_disabled`` says why it cannot be used while disabled (it may
+    be given as a function without arguments, asked only when the sentence is read:
+    a table places its buttons every frame, and the reasons are read far less often).
     """
 
     focusable = True
@@ -52,6 +54,15 @@ class Control:
         self.hover = False
         self._down = False
 
+    @property
+    def why_disabled(self) -> str:
+        why = self._why
+        return why() if callable(why) else why
+
+    @why_disabled.setter
+    def why_disabled(self, why) -> None:
+        self._why = why
+
     def can_focus(self) -> bool:
         return self.focusable and self.visible and self.enabled and self.rect.w > 0
 
@@ -64,8 +75,9 @@ class Control:
 
     def explanation(self) -> str:
         """What to show beside the control: why it is disabled, or what it does."""
-        if not self.enabled and self.why_disabled:
-            return tr(self.why_disabled)
+        why = "" if self.enabled else self.why_disabled
+        if why:
+            return tr(why)
         if isinstance(self.tip, tuple):     # sentences shown one after the other
             return " ".join(tr(part) for part in self.tip if part)
         return tr(self.tip)

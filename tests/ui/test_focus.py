@@ -185,3 +185,25 @@ def test_a_disabled_start_button_is_skipped_and_says_why(launch):
     assert form.tip_control() is None
     frames(app, int(TIP_DELAY / DT) + 2)
     assert form.tip_control() is start
+
+
+def test_a_reason_given_as_a_function_is_asked_when_it_is_read():
+    """A table places its buttons every frame; the reason a disabled one gives is worked
+    out only when it is shown or spoken, and then it is the reason at that moment."""
+    asked = []
+    state = {"why": "Not your turn."}
+
+    def why():
+        asked.append(1)
+        return state["why"]
+
+    b = Button("Draw", lambda: None)
+    b.enabled = False
+    b.why_disabled = why
+    assert asked == []
+    state["why"] = "Draw first."
+    assert b.explanation() == "Draw first." and b.why_disabled == "Draw first."
+    assert len(asked) == 2
+    b.enabled = True
+    b.why_disabled = ""
+    assert b.explanation() == b.explanation() and len(asked) == 2

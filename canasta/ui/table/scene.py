@@ -14,6 +14,7 @@ down.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Optional
 
 import pygame
@@ -200,6 +201,10 @@ class TableScene(Scene):
         self.painter.draw(surf)
 
     # ------------------------------------------------------------------ controls
+    def _why_not(self, name: str) -> str:
+        """Why the button ``name`` does nothing now (asked when it is read)."""
+        return tr(self.ctl.why_not(name) or self._plain_why(name))
+
     def place_controls(self) -> None:
         """Buttons: what they say, whether they work, where they are (every frame)."""
         ctl = self.ctl
@@ -228,7 +233,7 @@ class TableScene(Scene):
         undo.enabled = mine and ctl.undo_point() is not None
         undo.tip = tr(ctl.undo_target())
         for name, b in zip(self.button_names, self.buttons):
-            b.why_disabled = "" if b.enabled else tr(ctl.why_not(name) or self._plain_why(name))
+            b.why_disabled = "" if b.enabled else partial(self._why_not, name)
         # every button keeps its place: one that does not apply now is disabled, not moved
         # (only the game's rules and the settings decide which buttons there are)
         visible = [b for b in self.buttons[:8] if b.visible]
