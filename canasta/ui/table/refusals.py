@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine import Ask, Draw, Meld, Pass, TakePile, is_legal, legal_actions
 from ...engine.state import ANSWER, DRAW, PLAY
-from ...i18n import N_, t
+from ...i18n import N_, t, tr
 from .gestures import DRAW_FIRST, LowerFirst, Refuse, interpret, sentence_for, staged_meld
 
 
@@ -31,6 +31,19 @@ class Refusals:
                 "lay": bool(self.staged) and st.phase == PLAY and is_legal(st, staged_meld(self.staged)),
             }
         return self._verdict
+
+    def button_why(self, name: str) -> str:
+        """Why the table's button ``name`` does nothing now, rendered (asked when the
+        reason is shown or spoken): the controller's sentence, or a plain one."""
+        why = self.why_not(name)
+        if why:
+            return tr(why)
+        if self.animator.busy and self.my_turn():
+            why = N_("A moment: the cards are still moving.")
+        else:
+            why = {"hint": N_("A hint is offered on your own turn."),
+                   "undo": self.undo_refusal()}.get(name, N_("Not now: it is not your move."))
+        return tr(why)
 
     def why_not(self, what: str) -> str:
         """Why the control ``what`` ("draw", "take", "meld", "discard", "lay", "ask",

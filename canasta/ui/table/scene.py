@@ -201,10 +201,6 @@ class TableScene(Scene):
         self.painter.draw(surf)
 
     # ------------------------------------------------------------------ controls
-    def _why_not(self, name: str) -> str:
-        """Why the button ``name`` does nothing now (asked when it is read)."""
-        return tr(self.ctl.why_not(name) or self._plain_why(name))
-
     def place_controls(self) -> None:
         """Buttons: what they say, whether they work, where they are (every frame)."""
         ctl = self.ctl
@@ -233,7 +229,7 @@ class TableScene(Scene):
         undo.enabled = mine and ctl.undo_point() is not None
         undo.tip = tr(ctl.undo_target())
         for name, b in zip(self.button_names, self.buttons):
-            b.why_disabled = "" if b.enabled else partial(self._why_not, name)
+            b.why_disabled = "" if b.enabled else partial(ctl.button_why, name)
         # every button keeps its place: one that does not apply now is disabled, not moved
         # (only the game's rules and the settings decide which buttons there are)
         visible = [b for b in self.buttons[:8] if b.visible]
@@ -254,14 +250,6 @@ class TableScene(Scene):
             yes.rect, no.rect = v.rect(DIALOG_YES), v.rect(DIALOG_NO)
         self.hand_focus.rect = v.rect(ctl.layout.zones["hand"]) if "hand" in ctl.layout.zones else pygame.Rect(0, 0, 0, 0)
         self.meld_focus.place(v)
-
-    def _plain_why(self, name: str) -> str:
-        """A sentence for a disabled button the controller had no words for."""
-        ctl = self.ctl
-        if ctl.animator.busy and ctl.my_turn():
-            return N_("A moment: the cards are still moving.")
-        return {"hint": N_("A hint is offered on your own turn."),
-                "undo": ctl.undo_refusal()}.get(name, N_("Not now: it is not your move."))
 
     def toggle_log(self) -> None:
         """G: the move log opens over the right of the table, or closes."""
