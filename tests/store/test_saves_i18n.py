@@ -73,3 +73,16 @@ def test_a_storage_error_s_cause_is_a_message():
     assert cause == "the disk is full"
     i18n.set_language("fr")
     assert tr(cause) == "le disque est plein"
+
+
+def test_damaged_pending_results_are_told_in_portuguese(tmp_path):
+    from canasta.store.pending import PendingFile
+    path = tmp_path / "scores-pending.json"
+    path.write_text("{not json")
+    said = []
+    assert PendingFile(path, said.append).load() == []
+    copy = [p.name for p in tmp_path.iterdir() if p.name != "scores-pending.json"][0]
+    assert said == [f"Results waiting to be added to the score history were damaged; they were kept as {copy}."]
+    i18n.set_language("pt_BR")
+    assert tr(said[0]) == ("Os resultados à espera de entrar no histórico de placares estavam danificados; "
+                           f"foram guardados como {copy}.")
