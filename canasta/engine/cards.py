@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from ..i18n import t
+from ..i18n import Text, t
 from .words import card_name
 
 SUITS = "CDHS"
@@ -178,6 +178,28 @@ def describe(card: int) -> str:
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(KIND_OF):
         return t("that card")
     return card_name(RANK_OF[card], SUIT_OF[card], KIND_OF[card] == JOKER)
+
+
+class _SentenceStart(Text):
+    """A card's name that begins an English sentence: its English has a capital first
+    letter ("The king of hearts ..."); in another language it is rendered as it is,
+    the translations placing it inside their sentence ("No tenés el rey ...")."""
+
+    __slots__ = ()
+
+    def __new__(cls, inner: Text):
+        english = str.__str__(inner)
+        self = str.__new__(cls, english[:1].upper() + english[1:])
+        self.key, self.plural, self.n, self.args = inner.key, inner.plural, inner.n, inner.args
+        return self
+
+    def __reduce__(self):
+        return (_SentenceStart, (Text(self.key, self.plural, self.n, **self.args),))
+
+
+def not_in_hand(card: int) -> Text:
+    """'The king of hearts is not in your hand.' (a refusal a player reads)."""
+    return t("{card} is not in your hand.", card=_SentenceStart(describe(card)))
 
 
 def codes(cards: Iterable[int]) -> list[str]:

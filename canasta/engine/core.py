@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Optional
 
+from ..i18n import N_
 from . import codec
 from .actions import Action, Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
 from .cards import KIND_OF
@@ -102,7 +103,7 @@ def _check_draw(st: State, a: Draw, actor: int):
     if st.phase != DRAW:
         return phase_message(st), None
     if not st.stock and not can_reshuffle(st):
-        return "The stock is empty: take the pile if you can, or pass.", None
+        return N_("The stock is empty: take the pile if you can, or pass."), None
     return None, None
 
 
@@ -123,38 +124,38 @@ def _check_discard(st: State, a: Discard, actor: int):
         return phase_message(st), None
     hand = st.hands[actor]
     if a.card not in hand:
-        return "That card is not in your hand.", None
+        return N_("That card is not in your hand."), None
     if len(hand) == 1:
         if not st.foot_waiting(actor):
             err = going_out_error(st, actor, None, 0)
             if err:
                 return err, None
     elif st.permission is True:
-        return "You told your partner you would go out: meld your cards so the discard is your last.", None
+        return N_("You told your partner you would go out: meld your cards so the discard is your last."), None
     return None, None
 
 
 def _check_ask(st: State, a: Ask, actor: int):
     if not st.rules.ask_to_go_out:
-        return "Asking permission to go out is not part of these rules.", None
+        return N_("Asking permission to go out is not part of these rules."), None
     if st.phase != PLAY:
-        return "Ask your partner after drawing, before you meld.", None
+        return N_("Ask your partner after drawing, before you meld."), None
     if st.asked:
-        return "You may ask only once a turn.", None
+        return N_("You may ask only once a turn."), None
     if st.melded_this_turn:
-        return "Ask your partner before you meld.", None
+        return N_("Ask your partner before you meld."), None
     if len(st.hands[actor]) < 2 and not st.rules.must_ask:
         # one card left (threes laid without replacement): its discard is the only
         # move, and a "no" would leave the player none at all
-        return "With one card left you go out by discarding it: there is nothing to ask.", None
+        return N_("With one card left you go out by discarding it: there is nothing to ask."), None
     if going_out_plan(st, actor) is None:
-        return "You cannot go out this turn, so there is nothing to ask.", None
+        return N_("You cannot go out this turn, so there is nothing to ask."), None
     return None, None
 
 
 def _check_answer(st: State, a: Answer, actor: int):
     if st.phase != ANSWER:
-        return "Nobody has asked to go out.", None
+        return N_("Nobody has asked to go out."), None
     return None, None
 
 
@@ -162,19 +163,19 @@ def _check_pass(st: State, a: Pass, actor: int):
     if st.phase != DRAW:
         return phase_message(st), None
     if st.stock:
-        return "You may pass only when the stock is empty.", None
+        return N_("You may pass only when the stock is empty."), None
     if can_reshuffle(st):
-        return "The stock is empty: draw from the pile turned over into a new stock, or take the pile.", None
+        return N_("The stock is empty: draw from the pile turned over into a new stock, or take the pile."), None
     if must_take(st, actor):
-        return "With the stock empty you must take the pile: its top card goes on your side's meld.", None
+        return N_("With the stock empty you must take the pile: its top card goes on your side's meld."), None
     return None, None
 
 
 def _check_next_deal(st: State, a: NextDeal, actor: int):
     if st.phase == GAME_OVER:
-        return "The game is over.", None
+        return N_("The game is over."), None
     if st.phase != DEAL_OVER:
-        return "The deal is still being played.", None
+        return N_("The deal is still being played."), None
     return None, None
 
 
@@ -191,21 +192,21 @@ def _error(st: State, action: Action, seat: Optional[int]):
     actor = st.to_act
     if seat is not None and seat != actor and not spec.any_seat:
         if st.phase in (DEAL_OVER, GAME_OVER):
-            return "The deal is over.", None
-        return "It is not your turn.", None
+            return N_("The deal is over."), None
+        return N_("It is not your turn."), None
     return spec.validate(st, action, actor)
 
 
 def phase_message(st: State) -> str:
     if st.phase == DRAW:
-        return "Draw first: from the stock, or take the pile."
+        return N_("Draw first: from the stock, or take the pile.")
     if st.phase == PLAY:
-        return "You have drawn already: meld or discard."
+        return N_("You have drawn already: meld or discard.")
     if st.phase == ANSWER:
-        return "Your partner must answer first."
+        return N_("Your partner must answer first.")
     if st.phase == GAME_OVER:
-        return "The game is over."
-    return "The deal is over."
+        return N_("The game is over.")
+    return N_("The deal is over.")
 
 
 def check(state: State, action: Action, seat: Optional[int] = None) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Optional, Sequence
 
+from ..i18n import N_, t
 from .actions import Group
 from .cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO
 from .rules import Rules
@@ -20,7 +21,7 @@ def meld_action_error(st: State, seat: int, groups, hand_set: Optional[set] = No
     hand = st.hands[seat]
     foot = st.foot_waiting(seat)   # emptying the hand picks up the foot: not going out
     if len(hand) <= 1 and not foot:
-        return "With one card left, your only move is to discard it.", None
+        return N_("With one card left, your only move is to discard it."), None
     err, plan = plan_groups(st, seat, groups, set(hand) if hand_set is None else hand_set)
     if err:
         return err, None
@@ -33,19 +34,19 @@ def meld_action_error(st: State, seat: int, groups, hand_set: Optional[set] = No
         if err:
             return err, None
     elif plan.black3:
-        return "Black threes may be melded only when going out.", None
+        return N_("Black threes may be melded only when going out."), None
     if not st.melds[team]:
         need = st.minimum(team)
         if plan.points < need:
             exempt = (going_out and not st.took_pile and concealed_ok(st, seat, plan))
             if not exempt:
-                return (f"Your side's first meld must count at least {need}; "
-                        f"this counts {plan.points}."), None
+                return t("Your side's first meld must count at least {need}; this counts {points}.",
+                         need=need, points=plan.points), None
     if st.permission is True and not going_out:
         probe = st.clone()
         place(probe, seat, plan, [])
         if probe.phase == PLAY and going_out_plan(probe, seat) is None:
-            return "You told your partner you would go out: this meld would leave you unable to.", None
+            return N_("You told your partner you would go out: this meld would leave you unable to."), None
     return None, plan
 
 

@@ -8,24 +8,27 @@ from __future__ import annotations
 from typing import Iterable, Optional, Sequence
 
 from .actions import Group
-from .cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF, describe
+from ..i18n import N_, t, tn
+from .cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF, not_in_hand
 from .events import Event
 from .rules import Rules
 from .registry import game_of, rulebook
 from .state import State, TableMeld
+from .words import RANK_PLURALS, RANK_WORDS, rank_count, word
 
 
 # ---------------------------------------------------------------------------
 # the game module's own rulebook
 # ---------------------------------------------------------------------------
 
-def _plural(rank: int) -> str:
-    return PLURAL_NAMES.get(rank, "cards")
+def _plural(rank: int):
+    """The rank in the plural as a word of a sentence ("kings")."""
+    return word(RANK_PLURALS.get(rank, N_("cards")))
 
 
-def _article(rank: int) -> str:
-    name = RANK_NAMES.get(rank, "card")
-    return ("an " if name[0] in "aeiou" else "a ") + name
+def _name(rank: int):
+    """The rank's name as a word of a sentence ("king")."""
+    return word(RANK_WORDS.get(rank, N_("card")))
 
 
 def can_reshuffle(st: State) -> bool:
@@ -63,10 +66,10 @@ def onto_meld(st: State, team: int, onto) -> tuple[Optional[str], Optional[Table
         if m.id == onto:
             if m.closed:
                 if m.kind == "black3":
-                    return "Nothing can be added to a meld of black threes.", None
-                return "That canasta is closed: nothing more can be added to it.", None
+                    return N_("Nothing can be added to a meld of black threes."), None
+                return N_("That canasta is closed: nothing more can be added to it."), None
             return None, m
-    return f"Your side has no meld {onto}.", None
+    return t("Your side has no meld {meld}.", meld=onto), None
 
 
 def gather_groups(groups: Iterable, extra_top: int = -1, top_with: Sequence[int] = (),
@@ -87,7 +90,7 @@ def gather_groups(groups: Iterable, extra_top: int = -1, top_with: Sequence[int]
         else:
             cards, onto = tuple(g), None
         if not cards:
-            return "A meld group cannot be empty.", None
+            return N_("A meld group cannot be empty."), None
         if onto is not None and onto in at:
             was, _, is_top = todo[at[onto]]
             todo[at[onto]] = (was + cards, onto, is_top)
@@ -96,7 +99,7 @@ def gather_groups(groups: Iterable, extra_top: int = -1, top_with: Sequence[int]
             at[onto] = len(todo)
         todo.append((cards, onto, False))
     if not todo:
-        return "Choose the cards to meld.", None
+        return N_("Choose the cards to meld."), None
     return None, todo
 
 
@@ -104,9 +107,9 @@ def cards_error(cards: Sequence[int], seen: set, hand_set: set) -> Optional[str]
     """Each card in hand and used once across the action (``seen`` collects them)."""
     for c in cards:
         if c in seen:
-            return "The same card cannot be used twice."
+            return N_("The same card cannot be used twice.")
         if c not in hand_set:
-            return f"{describe(c).capitalize()} is not in your hand."
+            return not_in_hand(c)
         seen.add(c)
     return None
 
@@ -151,22 +154,22 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             if k == TWO or k == JOKER:
                 wilds += 1
             elif k == RED3:
-                return "Red threes are never melded: they score as bonus cards.", None
+                return N_("Red threes are never melded: they score as bonus cards."), None
             elif k == BLACK3:
                 b3 += 1
             else:
                 if rank and k != rank:
-                    return ("A meld holds cards of one rank: "
-                            f"{_plural(rank)} and {_plural(k)} cannot go together."), None
+                    return t("A meld holds cards of one rank: {ranks} and {others} cannot go together.",
+                             ranks=_plural(rank), others=_plural(k)), None
                 rank = k
                 naturals += 1
         if is_top:
             top_kind = KIND_OF[extra_top]
             if rank and rank != top_kind:
-                return (f"Only {_plural(top_kind)} and wild cards can be melded with the "
-                        f"{RANK_NAMES[top_kind]} on the pile."), None
+                return t("Only {ranks} and wild cards can be melded with the {rank} on the pile.",
+                         ranks=_plural(top_kind), rank=_name(top_kind)), None
             if b3:
-                return "Black threes cannot be melded with the top of the pile.", None
+                return N_("Black threes cannot be melded with the top of the pile."), None
             rank = top_kind
             naturals += 1
         existing = None
@@ -180,13 +183,13 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
                 return onto_meld(st, team, onto)[0], None
         if b3:
             if existing is not None:
-                return "Black threes are melded alone, with no other cards and no wild cards.", None
+                return N_("Black threes are melded alone, with no other cards and no wild cards."), None
             if naturals or wilds:
-                return "Black threes are melded alone, with no other cards and no wild cards.", None
+                return N_("Black threes are melded alone, with no other cards and no wild cards."), None
             if not 3 <= b3 <= 4:
-                return "A meld of black threes holds three or four of them.", None
+                return N_("A meld of black threes holds three or four of them."), None
             if plan.black3:
-                return "Only one meld of black threes can be made.", None
+                return N_("Only one meld of black threes can be made."), None
             plan.black3 = True
             plan.items.append((BLACK3, -1, list(cards), "black3"))
             plan.used += b3
@@ -194,10 +197,10 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             continue
         if existing is not None:
             if existing.kind != "group" or (rank and rank != existing.rank):
-                return "The cards do not match the meld they are meant for.", None
+                return N_("The cards do not match the meld they are meant for."), None
             rank = existing.rank
             if existing.id in targets:
-                return f"Put all the {_plural(rank)} for one meld in a single group.", None
+                return t("Put all the {ranks} for one meld in a single group.", ranks=_plural(rank)), None
             targets.add(existing.id)
             err = meld_error(r, "group", rank, existing.naturals + naturals, existing.wilds + wilds, False)
             if err:
@@ -218,9 +221,9 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
                 plan.adds_partner = True
         else:
             if not rank:
-                return "Wild cards alone never form a meld.", None
+                return N_("Wild cards alone never form a meld."), None
             if rank in ranks_new:
-                return f"Put all the {_plural(rank)} for one meld in a single group.", None
+                return t("Put all the {ranks} for one meld in a single group.", ranks=_plural(rank)), None
             ranks_new.add(rank)
             new_meld_error = getattr(game, "new_meld_error", None)
             err = ((new_meld_error(st, team, "group", rank, targets) if new_meld_error else None)
@@ -246,28 +249,50 @@ def going_out_error(st: State, seat: int, plan: Optional[Plan], left: int) -> Op
     team = st.team_of(seat)
     need = r.canastas_to_go_out
     if st.permission is False:
-        return "Your partner said no: you may not go out this turn, so keep at least two cards."
+        return N_("Your partner said no: you may not go out this turn, so keep at least two cards.")
     own = rulebook(r).get("out_error")
     if own is not None:
         return own(st, seat, plan, left)
     have = plan.canastas_after if plan is not None else st.canasta_count(team)
     if have < need:  # type: ignore[operator]
         if left == 1:
-            return (f"You must keep a card to discard: going out needs {need} "
-                    f"canasta{'s' if need != 1 else ''} and your side has {have}.")
-        return (f"Going out needs {need} canasta{'s' if need != 1 else ''}; "
-                f"your side has {have}.")
+            return tn("You must keep a card to discard: going out needs {count} canasta and your side has {have}.",
+                      "You must keep a card to discard: going out needs {count} canastas and your side has {have}.",
+                      need, have=have)
+        return tn("Going out needs {count} canasta; your side has {have}.",
+                  "Going out needs {count} canastas; your side has {have}.", need, have=have)
     natural = r.natural_canastas_to_go_out
     if natural:
         got = plan.naturals_after if plan is not None else st.canastas(team).get("natural", 0)
         if got < natural:
-            want = "a natural canasta" if natural == 1 else f"{natural} natural canastas"
-            has = {0: "none", 1: "one"}.get(got, str(got))
-            if left == 1:
-                return (f"You must keep a card to discard: going out needs {want} "
-                        f"(without wild cards) and your side has {has}.")
-            return f"Going out needs {want} (without wild cards); your side has {has}."
+            return _naturals_short(natural, got, left == 1)
     return None
+
+
+def _naturals_short(natural: int, got: int, keep_one: bool):
+    """Going out needs ``natural`` natural canastas and the side has ``got`` (fewer);
+    ``keep_one``: the play would have left a single card, which must be discarded."""
+    if keep_one:
+        if got == 0:
+            return tn("You must keep a card to discard: going out needs a natural canasta "
+                      "(without wild cards) and your side has none.",
+                      "You must keep a card to discard: going out needs {count} natural canastas "
+                      "(without wild cards) and your side has none.", natural)
+        return tn("You must keep a card to discard: going out needs a natural canasta "
+                  "(without wild cards) and your side has {has}.",
+                  "You must keep a card to discard: going out needs {count} natural canastas "
+                  "(without wild cards) and your side has {has}.", natural, has=_has(got))
+    if got == 0:
+        return tn("Going out needs a natural canasta (without wild cards); your side has none.",
+                  "Going out needs {count} natural canastas (without wild cards); your side has none.", natural)
+    return tn("Going out needs a natural canasta (without wild cards); your side has {has}.",
+              "Going out needs {count} natural canastas (without wild cards); your side has {has}.",
+              natural, has=_has(got))
+
+
+def _has(got: int):
+    """How many the side has, in a sentence: "one" (a word), else the number."""
+    return t("one") if got == 1 else got
 
 
 def concealed_ok(st: State, seat: int, plan: Optional[Plan]) -> bool:
@@ -303,22 +328,24 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
         if err:
             return err, None
         if existing.kind != "group" or existing.rank != tk:  # type: ignore[union-attr]
-            return f"The {RANK_NAMES[tk]} on the pile cannot go on that meld.", None
+            return t("The {rank} on the pile cannot go on that meld.", rank=_name(tk)), None
     if st.pile_frozen_for(team):
         if nat < 2:
             if not st.melds[team]:
-                why = "your side has not melded yet, so the pile is frozen"
-            elif st.frozen:
-                why = "the pile is frozen"
-            else:
-                why = "the pile is always frozen in this game"
-            return (f"To take it you need a natural pair of {_plural(tk)}: {why}."), None
+                return t("To take it you need a natural pair of {ranks}: your side has not melded yet, "
+                         "so the pile is frozen.", ranks=_plural(tk)), None
+            if st.frozen:
+                return t("To take it you need a natural pair of {ranks}: the pile is frozen.",
+                         ranks=_plural(tk)), None
+            return t("To take it you need a natural pair of {ranks}: the pile is always frozen in this game.",
+                     ranks=_plural(tk)), None
     else:
         if existing is None and not (nat >= 1 and nat + wild >= 2):
             if not with_cards and st.meld_of(team, tk) is not None:
-                return f"Name the meld of {_plural(tk)} the {RANK_NAMES[tk]} from the pile goes onto.", None
-            return (f"To take the pile you need two {_plural(tk)}, {_article(tk)} and a wild card, "
-                    f"or a meld of {_plural(tk)}."), None
+                return t("Name the meld of {ranks} the {rank} from the pile goes onto.",
+                         ranks=_plural(tk), rank=_name(tk)), None
+            return t("To take the pile you need two {ranks}, {one} and a wild card, or a meld of {ranks}.",
+                     ranks=_plural(tk), one=rank_count(tk, 1)), None
     err, plan = plan_groups(st, seat, extra, hand_set, extra_top=top, top_with=with_cards, top_onto=onto)
     if err:
         return err, None
@@ -333,22 +360,22 @@ def take_start(st: State, seat: int, with_cards: Sequence[int]) -> tuple[Optiona
     single card in hand may not take a single-card pile; ``with_cards`` are in hand."""
     pile = st.pile
     if not pile:
-        return "The discard pile is empty.", -1, set()
+        return N_("The discard pile is empty."), -1, set()
     top = pile[-1]
     tk = KIND_OF[top]
     if tk == TWO or tk == JOKER:
-        return "A wild card on top of the pile stops anyone from taking it.", top, set()
+        return N_("A wild card on top of the pile stops anyone from taking it."), top, set()
     if tk == BLACK3:
-        return "A black three on top of the pile blocks it: draw from the stock.", top, set()
+        return N_("A black three on top of the pile blocks it: draw from the stock."), top, set()
     if tk == RED3:
-        return "A red three on top of the pile blocks it.", top, set()
+        return N_("A red three on top of the pile blocks it."), top, set()
     hand = st.hands[seat]
     if len(hand) == 1 and len(pile) == 1:
-        return "With a single card in hand you may not take a pile of a single card.", top, set()
+        return N_("With a single card in hand you may not take a pile of a single card."), top, set()
     hand_set = set(hand)
     for c in with_cards:
         if c not in hand_set:
-            return f"{describe(c).capitalize()} is not in your hand.", top, hand_set
+            return not_in_hand(c), top, hand_set
     return None, top, hand_set
 
 
@@ -360,8 +387,8 @@ def take_end(st: State, seat: int, plan: Plan) -> Optional[str]:
     if not st.melds[team]:
         need = st.minimum(team)
         if plan.points < need:
-            return (f"Your side's first meld must count at least {need}; the top card and the "
-                    f"cards melded with it count {plan.points}.")
+            return t("Your side's first meld must count at least {need}; the top card and the "
+                     "cards melded with it count {points}.", need=need, points=plan.points)
     gained = sum(1 for c in st.pile[:-1] if KIND_OF[c] != RED3)
     left = len(st.hands[seat]) - plan.used + gained
     if left <= 1:
@@ -369,7 +396,7 @@ def take_end(st: State, seat: int, plan: Plan) -> Optional[str]:
         if err:
             return err
     if plan.black3 and left > 1:
-        return "Black threes may be melded only when going out."
+        return N_("Black threes may be melded only when going out.")
     return None
 
 

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import platformdirs
 
+from ..i18n import N_, t
+
 APP_NAME = "canasta"
 HOME_ENV = "CANASTA_HOME"
 
@@ -87,34 +89,34 @@ def ensure_dir(path: Path) -> str | None:
     except OSError as exc:
         return describe_error(exc)
     if not Path(path).is_dir():
-        return "it is not a folder"
+        return t("it is not a folder")
     return None
 
 
 _ERRNO_REASONS = {
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.EROFS: "the disk is read-only",
-    errno.ENOSPC: "the disk is full",
-    errno.ENOENT: "it is missing",
-    errno.EISDIR: "it is a folder",
-    errno.ENOTDIR: "a folder on its path is a file",
-    errno.EIO: "the disk reported an error",
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.ENOENT: N_("it is missing"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a folder on its path is a file"),
+    errno.EIO: N_("the disk reported an error"),
 }
 if hasattr(errno, "EDQUOT"):
-    _ERRNO_REASONS[errno.EDQUOT] = "the disk quota is used up"
+    _ERRNO_REASONS[errno.EDQUOT] = N_("the disk quota is used up")
 
 
 def describe_error(exc: BaseException) -> str:
     """A short, lower-case reason for a storage error, to sit inside a sentence."""
     if isinstance(exc, UnicodeDecodeError):
-        return "it is not readable text"
+        return t("it is not readable text")
     if isinstance(exc, OSError):
         reason = _ERRNO_REASONS.get(exc.errno or 0)
         if reason:
-            return reason
+            return t(reason)
         if isinstance(exc, PermissionError):
-            return "permission denied"
+            return t("permission denied")
         if exc.strerror:
             return exc.strerror[:1].lower() + exc.strerror[1:]
     text = str(exc).strip() or type(exc).__name__

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
+from ..i18n import t
 from . import safejson
 from .atomic import atomic_write_text, quarantine, read_file
 from .gamedict import normalise_game
@@ -42,7 +43,7 @@ class PendingFile:
         except (FileNotFoundError, NotADirectoryError):
             return []
         except OSError as exc:
-            self._keep_aside(f"could not be read ({describe_error(exc)})")
+            self._keep_aside(describe_error(exc))
             return []
         try:
             data = safejson.loads(raw)
@@ -50,20 +51,29 @@ class PendingFile:
                 raise ValueError("not a pending-results file")
             return [normalise_game(g) for g in data["games"]]
         except Exception:  # whatever the file holds, it is kept aside and never raises
-            self._keep_aside("were damaged")
+            self._keep_aside(None)
             return []
 
-    def _keep_aside(self, what_happened: str) -> None:
+    def _keep_aside(self, unreadable: Optional[str]) -> None:
+        """Set the file aside: it could not be read (``unreadable``: why) or, with None,
+        it was damaged; one sentence is said either way."""
         try:
             kept = quarantine(self.path)
         except OSError:
             self.blocked = True
-            self._say(
-                f"Results waiting to be added to the score history {what_happened}; "
-                f"{self.path.name} is left as it is."
-            )
+            if unreadable is not None:
+                self._say(t("Results waiting to be added to the score history could not be read ({why}); "
+                            "{file} is left as it is.", why=unreadable, file=self.path.name))
+            else:
+                self._say(t("Results waiting to be added to the score history were damaged; "
+                            "{file} is left as it is.", file=self.path.name))
             return
-        self._say(f"Results waiting to be added to the score history {what_happened}; they were kept as {kept.name}.")
+        if unreadable is not None:
+            self._say(t("Results waiting to be added to the score history could not be read ({why}); "
+                        "they were kept as {kept}.", why=unreadable, kept=kept.name))
+        else:
+            self._say(t("Results waiting to be added to the score history were damaged; they were kept as {kept}.",
+                        kept=kept.name))
 
     def store(self, games: list[dict[str, Any]]) -> bool:
         """Mirror ``games`` to the file (or remove it when there are none); True if that worked."""

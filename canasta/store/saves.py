@@ -36,6 +36,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ..i18n import N_, Text, t
 from . import safejson
 from .atomic import atomic_write_text, quarantine, read_file, remove_stale_temps
 from .paths import describe_error, ensure_dir, file_in_place, state_dir
@@ -130,10 +131,8 @@ class SaveSlot:
             self._failing = True
             if file_in_place(self.folder):
                 return [self.folder_is_a_file()]
-            return [
-                f"The game could not be saved ({describe_error(exc)}); it goes on, "
-                "but cannot be continued later if it stops now."
-            ]
+            return [t("The game could not be saved ({why}); it goes on, "
+                      "but cannot be continued later if it stops now.", why=describe_error(exc))]
         self._failing = False
         return []
 
@@ -183,10 +182,8 @@ class SaveSlot:
 
     def folder_is_a_file(self) -> str:
         """The sentence for a state folder that is a file (said once, at start-up or at the first save)."""
-        return (
-            f"Games cannot be saved: {self.folder} is a file, not a folder, "
-            "so a game played now cannot be continued later."
-        )
+        return t("Games cannot be saved: {folder} is a file, not a folder, "
+                 "so a game played now cannot be continued later.", folder=str(self.folder))
 
     # -- loading
 
@@ -215,11 +212,11 @@ class SaveSlot:
             self._remove_orphan_journal()
             return None, []
         except OSError as exc:
-            return None, [self._set_aside(f"could not be read ({describe_error(exc)})")]
+            return None, [self._set_aside(t("could not be read ({why})", why=describe_error(exc)))]
         try:
             payload = self._parse_snapshot(raw)
         except _BadSave as exc:
-            return None, [self._set_aside(str(exc))]
+            return None, [self._set_aside(exc.args[0])]
         record = dict(payload["record"])
         actions = list(record["actions"])
         messages = self._read_journal(payload["generation"], actions)
@@ -231,22 +228,22 @@ class SaveSlot:
         try:
             payload = safejson.loads(raw)
         except ValueError:  # not UTF-8, not JSON, or nested too deep to read
-            raise _BadSave("was damaged") from None
+            raise _BadSave(N_("was damaged")) from None
         if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
-            raise _BadSave("was not a Canasta saved game")
+            raise _BadSave(N_("was not a Canasta saved game"))
         version = payload.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise _BadSave("was damaged")
+            raise _BadSave(N_("was damaged"))
         if version > SAVE_VERSION:
-            raise _BadSave("comes from a newer version of Canasta")
+            raise _BadSave(N_("comes from a newer version of Canasta"))
         record = payload.get("record")
         if not isinstance(record, dict):
-            raise _BadSave("was incomplete")
+            raise _BadSave(N_("was incomplete"))
         missing = [key for key in REQUIRED_RECORD_KEYS if key not in record]
         if missing or not isinstance(record["actions"], list):
-            raise _BadSave("was incomplete")
+            raise _BadSave(N_("was incomplete"))
         if not isinstance(payload.get("extra", {}), dict) or not isinstance(payload.get("generation"), str):
-            raise _BadSave("was damaged")
+            raise _BadSave(N_("was damaged"))
         payload.setdefault("extra", {})
         return payload
 
@@ -258,10 +255,12 @@ class SaveSlot:
             return []
         except OSError as exc:
             kept = self._keep_journal()
-            return [
-                f"The last moves of the saved game could not be read ({describe_error(exc)}); "
-                f"it resumes a little earlier{kept}."
-            ]
+            if kept:
+                return [t("The last moves of the saved game could not be read ({why}); it resumes a "
+                          "little earlier and the damaged part was kept as {kept}.",
+                          why=describe_error(exc), kept=kept)]
+            return [t("The last moves of the saved game could not be read ({why}); "
+                      "it resumes a little earlier.", why=describe_error(exc))]
         lost = b"\x00" in data   # a file system that lost writes leaves NUL bytes in their place
         if lost:
             data = data[:data.index(b"\x00")]
@@ -274,21 +273,19 @@ class SaveSlot:
             if isinstance(entry, dict) and "g" in entry and entry["g"] != generation:
                 continue  # a line the snapshot already includes
             if not isinstance(entry, dict) or entry.get("i") != len(actions) or "a" not in entry:
-                kept = self._keep_journal()
-                return [f"The end of the saved game was damaged; it resumes at the last sound move{kept}."]
+                return [_end_damaged(self._keep_journal())]
             actions.append(entry["a"])
         if lost:
-            kept = self._keep_journal()
-            return [f"The end of the saved game was damaged; it resumes at the last sound move{kept}."]
+            return [_end_damaged(self._keep_journal())]
         return []
 
     def _keep_journal(self) -> str:
-        """Set a damaged journal aside; return the clause naming the kept copy."""
+        """Set a damaged journal aside; return the kept copy's name ("" if it stayed)."""
         try:
             kept = quarantine(self.journal_path)
         except OSError:
             return ""
-        return f" and the damaged part was kept as {kept.name}"
+        return kept.name
 
     def _remove_orphan_journal(self) -> None:
         # A journal without its snapshot is left from a finished game whose removal was
@@ -299,14 +296,14 @@ class SaveSlot:
             pass
 
     def _set_aside(self, what_happened: str) -> str:
+        what = what_happened if isinstance(what_happened, Text) else t(what_happened)
         try:
             kept = quarantine(self.snapshot_path, self.journal_path)
         except OSError as exc:
-            return (
-                f"The saved game {what_happened} and could not be set aside ({describe_error(exc)}); "
-                "it cannot be continued."
-            )
-        return f"The saved game {what_happened}; it was kept as {kept.name} and cannot be continued."
+            return t("The saved game {what_happened} and could not be set aside ({why}); "
+                     "it cannot be continued.", what_happened=what, why=describe_error(exc))
+        return t("The saved game {what_happened}; it was kept as {kept} and cannot be continued.",
+                 what_happened=what, kept=kept.name)
 
     # -- ending
 
@@ -318,10 +315,8 @@ class SaveSlot:
             self.snapshot_path.unlink(missing_ok=True)  # first: a lone journal is ignored
             self.journal_path.unlink(missing_ok=True)
         except OSError as exc:
-            return [
-                f"The finished game could not be removed from the saved games ({describe_error(exc)}); "
-                "it may still be offered under Continue."
-            ]
+            return [t("The finished game could not be removed from the saved games ({why}); "
+                      "it may still be offered under Continue.", why=describe_error(exc))]
         return []
 
     def quarantine(self, reason: str) -> str:
@@ -332,15 +327,23 @@ class SaveSlot:
         self._close_journal()
         self._forget()
         if not self.snapshot_path.exists():
-            return f"The saved game could not be resumed ({reason})."
+            return t("The saved game could not be resumed ({reason}).", reason=reason)
         try:
             kept = quarantine(self.snapshot_path, self.journal_path)
         except OSError as exc:
-            return (
-                f"The saved game could not be resumed ({reason}) and could not be set aside "
-                f"({describe_error(exc)})."
-            )
-        return f"The saved game could not be resumed ({reason}); it was kept as {kept.name}."
+            return t("The saved game could not be resumed ({reason}) and could not be set aside ({why}).",
+                     reason=reason, why=describe_error(exc))
+        return t("The saved game could not be resumed ({reason}); it was kept as {kept}.",
+                 reason=reason, kept=kept.name)
+
+
+def _end_damaged(kept: str) -> str:
+    """The sentence for a saved game whose last moves were damaged (``kept``: the name
+    of the damaged part's copy, "" when it could not be set aside)."""
+    if kept:
+        return t("The end of the saved game was damaged; it resumes at the last sound move "
+                 "and the damaged part was kept as {kept}.", kept=kept)
+    return t("The end of the saved game was damaged; it resumes at the last sound move.")
 
 
 def _saved_at(value: Any) -> str | None:

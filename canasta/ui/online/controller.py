@@ -28,7 +28,7 @@ from ...i18n import N_, Text, t
 from ...vocab import AI_LEVELS, SEAT_NAMES
 from ...net.link import NetLink, Note, Update
 from ..table.controller import TableController
-from ..table.gestures import judge
+from ..table.gestures import judge, refusal_of
 from ..table.layout import TableLayout, lay_out
 from .facedown import FaceDownIds
 from .seats import seat_configs
@@ -180,7 +180,7 @@ class OnlineController(TableController):
             check(st, action)
         except IllegalAction as e:
             if not quiet:
-                self.say(str(e), error=True)
+                self.say(refusal_of(e), error=True)
             self.relayout()
             return False
         self.cancel_hint()
