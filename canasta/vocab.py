@@ -7,6 +7,9 @@ Nothing else defines them again. (Presets, a game at a seating, are read off the
 engine's games by :mod:`canasta.ui.games`.) Standard library only: the engine, the
 store and the AI import this without pygame.
 
+The labels and the default names are message keys (``N_``): the window shows them in
+the player's language; the keys, and the names the store keeps, stay English.
+
 Each list of choices is a :class:`Choices`: a tuple of its keys in order (so ``key in
 TABLE_COLOURS`` and iterating work as on a tuple), with the label the window shows
 for each and, where the word stands for something, its value (a colour, a speed).
@@ -15,6 +18,8 @@ for each and, where the word stands for something, its value (a colour, a speed)
 from __future__ import annotations
 
 from typing import Any, Iterable, Optional
+
+from .i18n import N_, Text, t
 
 
 class Choices(tuple):
@@ -45,23 +50,46 @@ class Choices(tuple):
 # --------------------------------------------------------------------------- players
 
 #: How well a computer seat plays (what the New game form and the saved seats offer).
-LEVELS = Choices([("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")])
+LEVELS = Choices([("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard"))])
 DEFAULT_LEVEL = "medium"
 #: Every computer player the AI can make: the levels, and one that moves at random
 #: (for tests, benchmarks and the arena).
-AI_LEVELS = Choices([*((k, LEVELS.label(k)) for k in LEVELS), ("random", "Random")])
+AI_LEVELS = Choices([*((k, LEVELS.label(k)) for k in LEVELS), ("random", N_("Random"))])
 
 #: Who sits in a seat (the score history stores the key).
-SEAT_KINDS = Choices([("human", "Human"), ("computer", "Computer")])
+SEAT_KINDS = Choices([("human", N_("Human")), ("computer", N_("Computer"))])
 HUMAN, COMPUTER = SEAT_KINDS
 
 #: The seats' names round the table, by number of players (seat 0 is the player's).
 SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
+    2: (N_("South"), N_("North")),
+    3: (N_("South"), N_("West"), N_("East")),
+    4: (N_("South"), N_("West"), N_("North"), N_("East")),
+    6: (N_("South"), N_("South-west"), N_("North-west"), N_("North"), N_("North-east"), N_("South-east")),
 }
+#: The player's own name until they give one (Settings), shown in their language.
+YOU = N_("You")
+#: A computer seat's level in a sentence ("Luis, medium, 11 cards").
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "random": N_("random")}
+_NAME_WORDS = frozenset(n for names in SEAT_NAMES.values() for n in names) | {YOU}
+
+
+def shown_name(name: Any) -> Any:
+    """A player's name as the window shows it: a default name (You, South...) in the
+    language in use, a name the player typed as typed."""
+    if isinstance(name, str) and not isinstance(name, Text) and name in _NAME_WORDS:
+        return Text(name)
+    return name
+
+
+def side_name(names: Iterable[Any]) -> Any:
+    """A side's name: its players' names joined by "&" ("You & Luis"), each shown as
+    :func:`shown_name` says."""
+    names = [shown_name(n) for n in names]
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = t("{first} & {second}", first=out, second=name)
+    return out
 #: The computer players' names, in seat order after the player's.
 COMPUTER_NAMES = ("Marta", "Luis", "Ines", "Hugo", "Rosa")
 
@@ -69,31 +97,31 @@ COMPUTER_NAMES = ("Marta", "Luis", "Ines", "Hugo", "Rosa")
 
 #: The cloth: name, label and colour.
 TABLE_COLOURS = Choices([
-    ("green", "Green", (22, 96, 56)),
-    ("blue", "Blue", (24, 70, 110)),
-    ("red", "Red", (112, 34, 40)),
-    ("grey", "Grey", (70, 76, 80)),
-    ("brown", "Brown", (96, 64, 40)),
+    ("green", N_("Green"), (22, 96, 56)),
+    ("blue", N_("Blue"), (24, 70, 110)),
+    ("red", N_("Red"), (112, 34, 40)),
+    ("grey", N_("Grey"), (70, 76, 80)),
+    ("brown", N_("Brown"), (96, 64, 40)),
 ])
 #: How fast cards travel: name, label and the factor on every animation's duration.
 ANIMATION_SPEEDS = Choices([
-    ("slow", "Slow", 1.7),
-    ("normal", "Normal", 1.0),
-    ("fast", "Fast", 0.45),
-    ("instant", "Instant", 0.0),
+    ("slow", N_("Slow"), 1.7),
+    ("normal", N_("Normal"), 1.0),
+    ("fast", N_("Fast"), 0.45),
+    ("instant", N_("Instant"), 0.0),
 ])
 #: The pause after each computer player's move, in seconds (the table's pace).
 COMPUTER_PAUSES = Choices([
-    (0.0, "None"),
-    (0.25, "A quarter second"),
-    (0.5, "Half a second"),
-    (1.0, "One second"),
-    (1.5, "1.5 seconds"),
-    (2.0, "Two seconds"),
+    (0.0, N_("None")),
+    (0.25, N_("A quarter second")),
+    (0.5, N_("Half a second")),
+    (1.0, N_("One second")),
+    (1.5, N_("1.5 seconds")),
+    (2.0, N_("Two seconds")),
 ])
 DEFAULT_COMPUTER_PAUSE = 0.5
 #: The patterns on the backs of the cards (the card art draws one for each).
-CARD_BACKS = Choices([("blue", "Blue"), ("red", "Red"), ("green", "Green"), ("purple", "Purple")])
+CARD_BACKS = Choices([("blue", N_("Blue")), ("red", N_("Red")), ("green", N_("Green")), ("purple", N_("Purple"))])
 #: Text size and Card size: percentages of the usual size, on top of the scaling by
 #: window size (the settings screen steps through these).
 SIZE_PERCENTS = Choices([(p, f"{p}%") for p in range(100, 201, 10)])
@@ -102,7 +130,7 @@ DEFAULT_SIZE_PERCENT = 100
 #: were 1.12 times the usual size in the hand).
 LARGE_CARDS_PERCENT = 110
 #: How the cards in a hand are ordered.
-HAND_SORTS = Choices([("rank", "By rank"), ("suit", "By suit"), ("none", "As dealt")])
+HAND_SORTS = Choices([("rank", N_("By rank")), ("suit", N_("By suit")), ("none", N_("As dealt"))])
 
 # --------------------------------------------------------------------------- the window
 
@@ -113,5 +141,5 @@ DEFAULT_WINDOW_SIZE = (1280, 800)
 
 
 __all__ = ["Choices", "LEVELS", "DEFAULT_LEVEL", "AI_LEVELS", "SEAT_KINDS", "HUMAN", "COMPUTER", "SEAT_NAMES",
-           "COMPUTER_NAMES", "TABLE_COLOURS", "ANIMATION_SPEEDS", "COMPUTER_PAUSES", "DEFAULT_COMPUTER_PAUSE", "CARD_BACKS", "HAND_SORTS", "SIZE_PERCENTS", "DEFAULT_SIZE_PERCENT", "LARGE_CARDS_PERCENT", "MIN_WINDOW_SIZE",
+           "COMPUTER_NAMES", "YOU", "LEVEL_WORDS", "shown_name", "side_name", "TABLE_COLOURS", "ANIMATION_SPEEDS", "COMPUTER_PAUSES", "DEFAULT_COMPUTER_PAUSE", "CARD_BACKS", "HAND_SORTS", "SIZE_PERCENTS", "DEFAULT_SIZE_PERCENT", "LARGE_CARDS_PERCENT", "MIN_WINDOW_SIZE",
            "DEFAULT_WINDOW_SIZE"]

@@ -25,7 +25,7 @@ from ...engine.narrate import Line, opening_line, seen_lines
 from ...engine.record import action_to_json
 from ...engine.state import DEAL_OVER, GAME_OVER
 from ...i18n import N_, Text, t
-from ...vocab import AI_LEVELS, SEAT_NAMES
+from ...vocab import LEVEL_WORDS, shown_name
 from ...net.link import NetLink, Note, Update
 from ..table.controller import TableController
 from ..table.gestures import judge, refusal_of
@@ -33,13 +33,11 @@ from ..table.layout import TableLayout, lay_out
 from .facedown import FaceDownIds
 from .seats import seat_configs
 
-_SEAT_WORDS = {n for names in SEAT_NAMES.values() for n in names}
-
-
 def _seat(name):
     """A seat's name as a message argument: a default seat name ("North") is the
     language's own, a player's name stays as typed."""
-    return Text(name) if isinstance(name, str) and not isinstance(name, Text) and name in _SEAT_WORDS else name
+    return shown_name(name)
+
 
 CHAT_KEPT = 40
 #: another seat's move waits for the cards still moving to land before it is shown (the
@@ -382,7 +380,7 @@ class OnlineController(TableController):
         s = self.seat_info(seat)
         if s.get("kind") != "person":
             level = s.get("kind")
-            who = t("a computer, {level}", level=Text(str(level)) if level in AI_LEVELS else str(level))
+            who = t("a computer, {level}", level=Text(LEVEL_WORDS[level]) if level in LEVEL_WORDS else str(level))
         elif s.get("away"):
             who = t("a computer plays for {name}", name=name)
         elif not s.get("connected", True):

@@ -14,7 +14,7 @@ from ...engine.record import Game
 from ...engine.state import DEAL_OVER, GAME_OVER
 from ..anim import Pose, motion_speed
 from ...i18n import N_, Text, t, tn
-from ...vocab import SEAT_NAMES
+from ...vocab import shown_name
 from ..table.controller import DEAL_STAGGER, TableController
 
 
@@ -26,12 +26,7 @@ def seat_names(players: int) -> list[str]:
 def seat_word(name: str):
     """A seat's name as a message argument: a default seat name ("North") is the
     language's own, a player's name stays as typed."""
-    if isinstance(name, Text):
-        return name
-    return Text(name) if name in _SEAT_WORDS else name
-
-
-_SEAT_WORDS = {n for names in SEAT_NAMES.values() for n in names}
+    return shown_name(name)
 
 #: a move of the turn list: (someone else's, the reviewer's own "You ...")
 _MOVES = {

@@ -19,7 +19,7 @@ import pygame
 from ... import i18n
 from ...i18n import N_, Text, t, tn, tr
 from ...store.statistics import compute_statistics, online_game
-from ...vocab import AI_LEVELS, HUMAN
+from ...vocab import AI_LEVELS, HUMAN, side_name
 from .. import games as family
 from ..forms import GOLD_DEEP, MUTED, ListView, Button, Screen, Stepper, draw_fitted, section_panel
 from ..layout import View
@@ -358,7 +358,10 @@ class StatisticsScreen(Screen):
             colour = LINE_COLOURS[side % len(LINE_COLOURS)]
             x = lx + side * legend_w
             pygame.draw.line(surf, colour, v.pt(x, ly + 11), v.pt(x + 22, ly + 11), max(2, v.size(3)))
-            name = names[side] if side < len(names) else tr(t("Side {number}", number=side + 1))
+            # a stored side's name is English ("You & Luis"): its default names are shown
+            # in the language in use
+            name = (side_name(str(names[side]).split(" & ")) if side < len(names)
+                    else tr(t("Side {number}", number=side + 1)))
             label = tr(t("{name}: {total}", name=name, total=figure(series[side][-1])))
             draw_fitted(surf, label, v.size(17), v.rect((x + 28, ly, legend_w - 36, 22)), INK)
         plot = pygame.Rect(box.x + 80, box.y + 84, box.w - 108, box.h - 130)

@@ -36,6 +36,7 @@ from .drops import Drops
 from .undo import Undo
 from .refusals import Refusals
 from ...i18n import N_, t, tr
+from ...vocab import shown_name, side_name
 from .said import TableToast
 from .words import kind_word
 from .pieces import table_part
@@ -123,7 +124,7 @@ class TableController(DealLog, Refusals, Drops, Undo):
         return self.game.state
 
     def seat_name(self, seat: int) -> str:
-        return self.seats[seat].name
+        return shown_name(self.seats[seat].name)
 
     def seat_note(self, seat: int) -> list[str]:
         """What a seat's label says besides its cards, longest first (an online table's
@@ -132,7 +133,7 @@ class TableController(DealLog, Refusals, Drops, Undo):
 
     def team_name(self, team: int) -> str:
         r = self.state.rules
-        return " & ".join(self.seat_name(s) for s in range(r.players) if s % r.teams == team)
+        return side_name(self.seats[s].name for s in range(r.players) if s % r.teams == team)
 
     def human_to_act(self) -> bool:
         st = self.state

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...engine import Draw, NextDeal, TakePile
 from ...engine.narrate import deal_lines, narrate, opening_line
 from ...engine.state import DRAW, PLAY
+from ...vocab import shown_name
 
 MARK_SECONDS = 3.0            # how long a player's last move stays marked on the table
 SUMMARY_LINES = 14            # the most lines the hot-seat privacy screen shows
@@ -29,7 +30,7 @@ class DealLog:
     ``log_at``, ``marks``, ``seen_upto`` and ``reveal_point`` are the controller's)."""
 
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        return [shown_name(s.name) for s in self.seats]
 
     def _rebuild_log(self) -> None:
         """The log of the deal in progress, from the game's record (a game continued from

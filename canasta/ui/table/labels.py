@@ -20,6 +20,7 @@ from .pieces import table_part
 from .words import frozen_reason, stock_label
 from ... import i18n
 from ...i18n import N_, t, tr
+from ...vocab import LEVEL_WORDS
 
 RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
 #: canastas marked by their own name
@@ -66,8 +67,16 @@ class TableLabels:
         right, rsize = fit_first(sums, size, max(1, min(r.w * 0.55, right_x - r.x - v.size(60))))
         drawn = [blit_text(surf, right, rsize, (right_x, y), GOLD if not melds else DIM, anchor="bottomright")]
         name = ctl.team_name(team)
-        names = [tr(t("{name}  (your side)", name=name)) if team == lay.viewer_team and ctl.humans else name, name]
-        left, lsize = fit_first(names, size, max(1, drawn[0].x - r.x - v.size(30)))
+        names = [tr(t("{name}  (your side)", name=name)) if team == lay.viewer_team and ctl.humans else tr(name),
+                 tr(name)]
+        limit = drawn[0].x
+        for zone in ("stock", "pile"):         # a narrow table: the stock's and pile's words
+            z = lay.zones.get(zone)             # may come up to the header's row
+            if z is not None:
+                z = v.rect(z)
+                if z.top <= y and y - size * 1.4 <= z.bottom + v.size(44) and z.centerx > r.x:
+                    limit = min(limit, z.centerx - z.w)
+        left, lsize = fit_first(names, size, max(1, limit - r.x - v.size(30)))
         drawn.append(blit_text(surf, left, lsize, (r.x + v.size(10), y), DIM, anchor="bottomleft"))
         return drawn
 
@@ -209,7 +218,7 @@ class TableLabels:
             blit_text(surf, tr(t("{name}: {cards}", name=name, cards=cards(n))) + mark, size, v.pt(CENTRE_X, ctl.layout.frame.hand_label_y), colour,
                       anchor="midbottom")
             return
-        detail = (tr(t("{level}, {cards}", level=tr(ctl.seats[seat].level), cards=cards(n))) if not ctl.seats[seat].human
+        detail = (tr(t("{level}, {cards}", level=LEVEL_WORDS.get(ctl.seats[seat].level, ctl.seats[seat].level), cards=cards(n))) if not ctl.seats[seat].human
                   else cards(n))
         waiting = [tr(x) for x in ctl.seat_note(seat)]       # a player waited for, at an online table
         details = ([tr(t("{note} · {detail}", note=x, detail=detail)) for x in waiting] + waiting if waiting
