@@ -166,7 +166,7 @@ class ScoreDatabase:
                 if retry and self._trouble != "unusable" and self._set_aside(str(exc)):
                     return self._ready(retry=False)
                 if self._trouble != "unusable":
-                    self._trouble_with("unavailable", "a new score history could not be started")
+                    self._trouble_with("unavailable", t("a new score history could not be started"))
                 return False
             except (sqlite3.Error, OSError) as exc:
                 self._trouble_with(classify(exc), describe_error(exc))

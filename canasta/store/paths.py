@@ -83,7 +83,7 @@ def file_in_place(path: str | os.PathLike[str]) -> bool:
 def ensure_dir(path: Path) -> str | None:
     """Create ``path`` if needed; return ``None`` on success or the reason it failed."""
     if file_in_place(path):
-        return f"{path} is a file, not a folder"
+        return t("{path} is a file, not a folder", path=str(path))
     try:
         Path(path).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
