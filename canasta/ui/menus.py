@@ -148,7 +148,7 @@ class MainMenu(Screen):
         self._notice_box = None
         if notices:
             # as tall as the sentences need (measured at the logical size), within the room left
-            count = sum(len(wrap_lines(m, 18, NOTICE_TEXT_W)) for m in notices)
+            count = sum(len(wrap_lines(tr(m), 18, NOTICE_TEXT_W)) for m in notices)
             h = min(790 - (y + 4), max(58, 20 * count + 6 * (len(notices) - 1) + 24))
             box = pygame.Rect(160, 790 - h, 960, h)
             self._notice_box = box
