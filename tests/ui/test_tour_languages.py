@@ -28,9 +28,10 @@ class LanguageTour:
         self.frames = 0
         self.shots = ""            # a folder: each frame is saved there too (for looking at them)
 
-    def look(self, name: str, size, needs=None) -> None:
+    def look(self, name: str, size, needs=None, needs_all=None) -> None:
         """Draw the scene in English, then in each language; ``needs``: what the screen
-        must show, as a function giving the texts (any one will do) in the language in use."""
+        must show, as a function giving the texts (any one will do) in the language in use;
+        ``needs_all``: the same, every one of them."""
         app = self.app
         english_cuts = None
         for code in ("en",) + LANGUAGES:
@@ -43,7 +44,7 @@ class LanguageTour:
                 import os
                 safe = "".join(ch if ch.isalnum() else "-" for ch in name)
                 pygame.image.save(app.screen, os.path.join(self.shots, f"{safe}-{code}-{size[0]}x{size[1]}.png"))
-            words = {w for kind, _r, w, _l in probe.items if kind in ("text", "cut")}
+            words = {w for kind, _r, w, _l in probe.items if kind in ("text", "cut", "control")}
             cuts = [(r, words) for r, words in cut_texts(probe)]
             if code == "en":
                 # English is toured with the tips by test_layout_check: a box cut there (a
@@ -56,6 +57,8 @@ class LanguageTour:
                 self.found.append(f"{name} in {code} at {size[0]}x{size[1]}: no word of it is translated")
             if needs is not None and not set(needs()) & words:
                 self.found.append(f"{name} in {code} at {size[0]}x{size[1]}: none of {needs()} is shown")
+            if needs_all is not None and set(needs_all()) - words:
+                self.found.append(f"{name} in {code} at {size[0]}x{size[1]}: {set(needs_all()) - words} not shown")
             found = problems(probe, app.screen.get_rect())
             found += [f"{words!r} is cut at {tuple(r)}" for r, words in cuts if (r.x, r.y) not in english_cuts]
             self.found += [f"{name} in {code} at {size[0]}x{size[1]}: {line}" for line in found]
@@ -114,7 +117,8 @@ def _tour(app, session, size, shots: str = "") -> LanguageTour:
             app.set_scene(review)
             _size(app, size)
             review.go(review.count // 2, animate=False)
-            tour.look("Review of a Classic deal", size)
+            tour.look("Review of a Classic deal", size,      # its buttons in the language too
+                      needs_all=lambda: [i18n.tr(i18n.N_(w)) for w in ("Score", "Turns", "Close")])
             app.set_scene(scene)
             _size(app, size)
         for a in whole[len(actions):]:
