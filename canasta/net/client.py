@@ -35,6 +35,7 @@ from ..engine.registry import default_name
 from ..engine.rules import Rules
 from ..engine.state import DEAL_OVER, GAME_OVER
 from . import protocol
+from ..i18n import t
 from .shuffle import Seen, check_deal
 
 
@@ -247,7 +248,8 @@ class TableClient:
         if any(d == deal for d, _ in self.checked_deals):
             pass                             # sent again after a reconnection: checked already
         elif committed is None:
-            self.log.append(f"Deal {deal + 1}: the shuffle was not checked (its commitment was not received).")
+            self.log.append(t("Deal {number}: the shuffle was not checked (its commitment was not received).",
+                              number=deal + 1))
         else:
             self._check(deal, m, committed)
         if self.view is not None and self.view["phase"] == GAME_OVER:

@@ -25,6 +25,7 @@ from typing import Iterable, NamedTuple, Optional
 
 from ..engine.moves import shuffled_deck
 from ..engine.rules import Rules
+from ..i18n import N_, Text, t
 
 
 class Seen(NamedTuple):
@@ -58,13 +59,14 @@ def _holder(zone: tuple) -> Optional[tuple]:
 
 
 def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: str,
-               moves: Iterable[Seen]) -> tuple[bool, str]:
+               moves: Iterable[Seen]) -> tuple[bool, Text]:
     """Does the revealed ``seed`` (with ``salt``) match the commitment and deal the
     cards of ``moves`` (this deal's card movements, in order, as one seat received
-    them)? Returns (True, the log sentence) or (False, the warning)."""
+    them)? Returns (True, the log sentence) or (False, the warning), each a message with
+    its arguments, so each client reads it in its own player's language."""
     if not isinstance(seed, str) or not isinstance(salt, str) or commitment(seed, salt) != committed:
-        return False, (f"Warning: deal {deal_number + 1}'s revealed seed does not match the commitment "
-                       "the server sent before dealing; the shuffle cannot be trusted.")
+        return False, t("Warning: deal {number}'s revealed seed does not match the commitment "
+                        "the server sent before dealing; the shuffle cannot be trusted.", number=deal_number + 1)
     deck = shuffled_deck(rules, seed, deal_number)
     dealt = len(deck)
     drawn = 0
@@ -77,18 +79,18 @@ def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: 
             # the pile turned over into a new stock (a house rule): once the deck is
             # drawn, the stock is those cards, the pile's bottom card drawn first
             if drawn < dealt:
-                return False, _mismatch(deal_number, "cards went into the stock before it was empty")
+                return False, _mismatch(deal_number, N_("cards went into the stock before it was empty"))
             deck.append(card)
             continue
         if src[:1] == ("stock",):
             if drawn >= len(deck):
-                return False, _mismatch(deal_number, "more cards left the stock than the deck holds")
+                return False, _mismatch(deal_number, N_("more cards left the stock than the deck holds"))
             expected = deck[drawn]
             drawn += 1
             if card >= 0:
                 checked.add(card)
                 if card != expected:
-                    return False, _mismatch(deal_number, "a card you saw leave the stock is not the one it deals")
+                    return False, _mismatch(deal_number, N_("a card you saw leave the stock is not the one it deals"))
             card = expected
         else:
             here = _holder(src)
@@ -96,7 +98,7 @@ def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: 
                 if card >= 0:
                     checked.add(card)
                     if card not in held.get(here, ()):
-                        return False, _mismatch(deal_number, "a card was played that it never dealt to that player")
+                        return False, _mismatch(deal_number, N_("a card was played that it never dealt to that player"))
                 else:
                     # a face-down move between holders (a talon taken by another seat):
                     # whatever the source held, the destination may now hold
@@ -107,10 +109,12 @@ def check_deal(rules: Rules, deal_number: int, seed: str, salt: str, committed: 
         there = _holder(dst)
         if there is not None and card >= 0:
             held.setdefault(there, set()).add(card)
-    return True, (f"Shuffle checked: deal {deal_number + 1} was fixed before it began (the shuffle checks "
-                  f"out: the revealed seed matches the commitment and deals the {len(checked)} cards you saw).")
+    return True, t("Shuffle checked: deal {number} was fixed before it began (the shuffle checks "
+                   "out: the revealed seed matches the commitment and deals the {cards} cards you saw).",
+                   number=deal_number + 1, cards=len(checked))
 
 
-def _mismatch(deal_number: int, what: str) -> str:
-    return f"Warning: deal {deal_number + 1}'s revealed seed does not deal what was played ({what})."
+def _mismatch(deal_number: int, what: str) -> Text:
+    return t("Warning: deal {number}'s revealed seed does not deal what was played ({what}).",
+             number=deal_number + 1, what=Text(what))
 

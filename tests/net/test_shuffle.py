@@ -152,3 +152,35 @@ def test_over_the_wire_a_tampered_seed_is_a_visible_warning(monkeypatch, tampere
             assert all(line.startswith("Warning") for line in c.log)
         else:
             assert c.warnings == [] and all(ok for _, ok in c.checked_deals)
+
+
+def test_the_shuffle_check_s_sentences_are_read_in_the_receiver_s_language():
+    """The check's sentence is a message with its arguments (the deal, the cards seen, the
+    mismatch's words), so each client's log shows it in its own player's language."""
+    from canasta import i18n
+    seed, salt = "0f3c9a7e5b1d2468ace013579bdf2468", "salt"
+    rules, events = _deal("classic", seed)
+    seen = _seen_by(events, 0)
+    ok, checked = check_deal(rules, 0, seed, salt, commitment(seed, salt), seen)
+    other = fresh_seed()
+    bad, warning = check_deal(rules, 0, other, salt, commitment(other, salt), seen)
+    _, unmatched = check_deal(rules, 0, seed, fresh_seed(), commitment(seed, salt), seen)
+    assert ok and not bad
+    assert checked.startswith("Shuffle checked: deal 1 was fixed before it began")
+    cards = checked.args["cards"]
+    try:
+        i18n.set_language("de")
+        assert i18n.tr(checked).startswith("Mischen geprüft: Runde 1 stand vor ihrem Beginn fest")
+        assert f"die {cards} Karten" in i18n.tr(checked)
+        assert i18n.tr(warning).startswith("Achtung: Das gezeigte Mischen von Runde 1 gibt nicht")
+        assert "Karte" in i18n.tr(warning) and "card" not in i18n.tr(warning)
+        assert i18n.tr(unmatched).startswith("Achtung:") and "commitment" not in i18n.tr(unmatched)
+        i18n.set_language("es")
+        assert i18n.tr(checked).startswith("Mezcla verificada: la mano 1")
+        i18n.set_language("pseudo")
+        for sentence in (checked, warning, unmatched):
+            shown = i18n.tr(sentence)
+            assert shown.startswith("[") and shown.endswith("]") and shown != sentence
+        assert i18n.pseudo(warning.args["what"]) in i18n.tr(warning)
+    finally:
+        i18n.set_language("en")

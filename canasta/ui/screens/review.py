@@ -28,6 +28,7 @@ from ..layout import View
 from ..scene import Scene
 from ..table import SeatConfig
 from ..table.pieces import game_pieces
+from ..table.said import keep_words, write_words
 from ..table.layout import CENTRE_X, SeatLabel, backs_half_width
 from ..table.view import TableView, fit_first, hud_box, side_label_top
 from .review_replay import CoachThread, ReviewController, deal_bounds, move_text, review_titles, seat_names
@@ -90,6 +91,11 @@ class ReviewScene(Scene):
         self.review_button.visible = False
         self.yes_button = self.no_button = self.confirm_yes = self.confirm_no = Button("", lambda: None)
         self.privacy_button = Button("", lambda: None)
+        # the buttons' words are kept as message keys and written in the language in use,
+        # again on resize (switching the language), as the table's are
+        self._worded = self.buttons + [self.cancel_button, self.menu_button, self.sheet_button, self.leave_button]
+        self._keys = keep_words(self._worded)
+        write_words(self._worded, self._keys)
         self.coach: Optional[CoachThread] = None
         # the game's own pieces, drawn as the table draws them (Modern American's talons and risks);
         # their buttons are not made: nobody plays at a review
@@ -272,6 +278,7 @@ class ReviewScene(Scene):
         return self.ctl.idle() and self.coach is None
 
     def resize(self) -> None:
+        write_words(self._worded, self._keys)
         self.ctl.dirty = True
 
     def close(self) -> None:
@@ -293,7 +300,7 @@ class ReviewScene(Scene):
             b.rect = v.rect((x0 - 100 + col * 73, y0 + row * 40, 68, 34))
         self.buttons[0].enabled = self.buttons[1].enabled = self.step > 0
         self.buttons[2].enabled = self.buttons[3].enabled = self.step < self.count
-        self.buttons[4].label = N_("Mine") if self.all_face_up else N_("All")
+        self.buttons[4].label = tr(N_("Mine") if self.all_face_up else N_("All"))
         self.cancel_button.rect = v.rect((1040, 8, 136, 30))
         self.cancel_button.visible = self.coach is not None
         self.menu_button.rect = v.rect((1184, 8, 88, 30))

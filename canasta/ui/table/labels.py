@@ -110,10 +110,15 @@ class TableLabels:
                 blit_text(surf, why, fs(v, COUNT_SIZE), (top.x, top.bottom + v.size(2)), FROZEN_INK)
             return
         # each count within its half of the room between the two piles (a longer language:
-        # shorter words, then the bare number; "frozen" is said below the pile's anyway)
+        # shorter words, then the bare number; a frozen pile's word is kept, smaller if need be)
         room = v.size(max(40, abs(px - sx) - 12))
         stock_words, ssize = fit_first([stock_words, str(seen.stock_size)], size, room)
-        label, lsize = fit_first([label, tr(t("Pile {count}", count=seen.pile_size)), str(seen.pile_size)], size, room)
+        # a frozen pile keeps its FROZEN word (the short form: the count and the word,
+        # smaller if need be); only a form that would be cut gives way to the bare number
+        choices = [label, tr(t("{count}  FROZEN", count=seen.pile_size))] if why else [label]
+        label, lsize = fit_first(choices, size, room)
+        if label not in choices:
+            label, lsize = fit_first([str(seen.pile_size)], size, room)
         blit_text(surf, stock_words, ssize, v.pt(sx, sy + COUNT_LABEL_DY), INK, anchor="midtop")
         blit_text(surf, label, lsize, v.pt(px, py + COUNT_LABEL_DY), FROZEN_INK if why else INK, anchor="midtop")
         if why:

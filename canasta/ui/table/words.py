@@ -100,7 +100,9 @@ def sheet_rows(per_team: list[list[tuple[str, str]]]) -> tuple[list[str], dict]:
 
 
 #: the kinds of canasta (or book) an engine event names, as words of a sentence
-MELD_KINDS = {kind: Text(kind) for kind in (N_("natural"), N_("mixed"), N_("clean"), N_("dirty"), N_("wild"))}
+MELD_KINDS = {kind: Text(kind) for kind in (N_("natural"), N_("mixed"), N_("clean"), N_("dirty"), N_("wild"),
+                                             # Samba's and Bolivia's canastas of their own (the banner's words)
+                                             N_("samba"), N_("escalera"), N_("bolivia"))}
 
 
 def kind_word(kind) -> object:
