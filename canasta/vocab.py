@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
+from .i18n import N_
+
 
 class Choices(tuple):
     """Keys in their order, each with a label and an optional value (module docs)."""
@@ -45,22 +47,22 @@ class Choices(tuple):
 # --------------------------------------------------------------------------- players
 
 #: How well a computer seat plays (what the New game form and the saved seats offer).
-LEVELS = Choices([("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")])
+LEVELS = Choices([("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard"))])
 DEFAULT_LEVEL = "medium"
 #: Every computer player the AI can make: the levels, and one that moves at random
 #: (for tests, benchmarks and the arena).
-AI_LEVELS = Choices([*((k, LEVELS.label(k)) for k in LEVELS), ("random", "Random")])
+AI_LEVELS = Choices([*((k, LEVELS.label(k)) for k in LEVELS), ("random", N_("Random"))])
 
 #: Who sits in a seat (the score history stores the key).
-SEAT_KINDS = Choices([("human", "Human"), ("computer", "Computer")])
+SEAT_KINDS = Choices([("human", N_("Human")), ("computer", N_("Computer"))])
 HUMAN, COMPUTER = SEAT_KINDS
 
 #: The seats' names round the table, by number of players (seat 0 is the player's).
 SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    6: ("South", "South-west", "North-west", "North", "North-east", "South-east"),
+    2: (N_("South"), N_("North")),
+    3: (N_("South"), N_("West"), N_("East")),
+    4: (N_("South"), N_("West"), N_("North"), N_("East")),
+    6: (N_("South"), N_("South-west"), N_("North-west"), N_("North"), N_("North-east"), N_("South-east")),
 }
 #: The computer players' names, in seat order after the player's.
 COMPUTER_NAMES = ("Marta", "Luis", "Ines", "Hugo", "Rosa")
@@ -69,31 +71,31 @@ COMPUTER_NAMES = ("Marta", "Luis", "Ines", "Hugo", "Rosa")
 
 #: The cloth: name, label and colour.
 TABLE_COLOURS = Choices([
-    ("green", "Green", (22, 96, 56)),
-    ("blue", "Blue", (24, 70, 110)),
-    ("red", "Red", (112, 34, 40)),
-    ("grey", "Grey", (70, 76, 80)),
-    ("brown", "Brown", (96, 64, 40)),
+    ("green", N_("Green"), (22, 96, 56)),
+    ("blue", N_("Blue"), (24, 70, 110)),
+    ("red", N_("Red"), (112, 34, 40)),
+    ("grey", N_("Grey"), (70, 76, 80)),
+    ("brown", N_("Brown"), (96, 64, 40)),
 ])
 #: How fast cards travel: name, label and the factor on every animation's duration.
 ANIMATION_SPEEDS = Choices([
-    ("slow", "Slow", 1.7),
-    ("normal", "Normal", 1.0),
-    ("fast", "Fast", 0.45),
-    ("instant", "Instant", 0.0),
+    ("slow", N_("Slow"), 1.7),
+    ("normal", N_("Normal"), 1.0),
+    ("fast", N_("Fast"), 0.45),
+    ("instant", N_("Instant"), 0.0),
 ])
 #: The pause after each computer player's move, in seconds (the table's pace).
 COMPUTER_PAUSES = Choices([
-    (0.0, "None"),
-    (0.25, "A quarter second"),
-    (0.5, "Half a second"),
-    (1.0, "One second"),
-    (1.5, "1.5 seconds"),
-    (2.0, "Two seconds"),
+    (0.0, N_("None")),
+    (0.25, N_("A quarter second")),
+    (0.5, N_("Half a second")),
+    (1.0, N_("One second")),
+    (1.5, N_("1.5 seconds")),
+    (2.0, N_("Two seconds")),
 ])
 DEFAULT_COMPUTER_PAUSE = 0.5
 #: The patterns on the backs of the cards (the card art draws one for each).
-CARD_BACKS = Choices([("blue", "Blue"), ("red", "Red"), ("green", "Green"), ("purple", "Purple")])
+CARD_BACKS = Choices([("blue", N_("Blue")), ("red", N_("Red")), ("green", N_("Green")), ("purple", N_("Purple"))])
 #: Text size and Card size: percentages of the usual size, on top of the scaling by
 #: window size (the settings screen steps through these).
 SIZE_PERCENTS = Choices([(p, f"{p}%") for p in range(100, 201, 10)])
@@ -102,7 +104,7 @@ DEFAULT_SIZE_PERCENT = 100
 #: were 1.12 times the usual size in the hand).
 LARGE_CARDS_PERCENT = 110
 #: How the cards in a hand are ordered.
-HAND_SORTS = Choices([("rank", "By rank"), ("suit", "By suit"), ("none", "As dealt")])
+HAND_SORTS = Choices([("rank", N_("By rank")), ("suit", N_("By suit")), ("none", N_("As dealt"))])
 
 # --------------------------------------------------------------------------- the window
 
