@@ -54,3 +54,16 @@ def test_every_label_is_in_every_catalog():
         assert not missing, (code, missing)
     i18n.set_language("pseudo")
     assert all(tr(w) != w for w in words)
+
+
+def test_classic_score_lines_on_the_rules_screen():
+    from canasta.engine import Rules
+    from canasta.engine.variants.classic import score_rules
+    from canasta.ui.screens.rules_words import score_line
+    lines = score_rules(Rules())
+    assert str(score_line(lines[1])) == "Natural canastas: +500 each."          # English unchanged
+    i18n.set_language("de")
+    assert tr(score_line(lines[1])) == "Reine Canastas: +500 je Canasta."
+    assert tr(lines[4].detail) == "+100 für die Seite, die ausmacht"
+    i18n.set_language("pseudo")
+    assert all(tr(line.label) != line.label and tr(line.detail) != line.detail for line in lines)
