@@ -137,6 +137,17 @@ class TeamItems:
         return rows
 
 
+class Grouped(int):
+    """A figure in a sentence that English writes with a thousands comma (5,000), as
+    the rules screens always did; ``tr`` writes it the language's way (5.000)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec or ",")
+
+    def __str__(self) -> str:
+        return format(int(self), ",")
+
+
 class ScoreLine(NamedTuple):
     """One line of a team's result for a deal: what it is for, its points (negative
     for a cost), and an optional detail such as how many."""

@@ -82,10 +82,17 @@ FAMILIES = {
 }
 
 
+def _word(node):
+    """A literal, or the literal inside an N_("...") mark (the catalog's words)."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args:
+        node = node.args[0]
+    return node.value if isinstance(node, ast.Constant) else None
+
+
 def _literals(tree):
     for node in ast.walk(tree):
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-            yield [e.value for e in node.elts if isinstance(e, ast.Constant)]
+            yield [_word(e) for e in node.elts if _word(e) is not None]
         elif isinstance(node, ast.Dict):
             yield [k.value for k in node.keys if isinstance(k, ast.Constant)]
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Choices":

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
+from ...i18n import N_, Text, t
 from ..cards import MAX_JOKERS, PLURAL_NAMES, POINTS_OF, RANK_NAMES
 from ..rules import BASE_MINIMUMS, CLASSIC_STOCK_EXHAUSTED, Rules, RulesError, check_table
-from ..state import ScoreLine, TeamItems
+from ..state import Grouped, ScoreLine, TeamItems
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -235,15 +236,21 @@ def score_rules(rules: Rules) -> list["ScoreLine"]:
     them, each with how it is counted as its detail (its points: the value of one, or
     0 when it depends on the cards), for the rules screen."""
     sc = rules.scoring
-    red = f"{sc.red_three:,} each, more when a side has them all (see Red threes)"
     if sc.red_threes_negative_without_meld:
-        red += "; taken off instead from a side that has not melded"
+        red = t("{points} each, more when a side has them all (see Red threes); taken off instead from a "
+                "side that has not melded", points=Grouped(sc.red_three))
+    else:
+        red = t("{points} each, more when a side has them all (see Red threes)", points=Grouped(sc.red_three))
     return [
-        ScoreLine("Melded cards", 0, "the point values of every card the side has melded"),
-        ScoreLine("Natural canastas", sc.natural_canasta, f"+{sc.natural_canasta:,} each"),
-        ScoreLine("Mixed canastas", sc.mixed_canasta, f"+{sc.mixed_canasta:,} each"),
-        ScoreLine("Red threes", sc.red_three, red),
-        ScoreLine("Going out", sc.going_out, f"+{sc.going_out:,} for the side of the player who goes out"),
-        ScoreLine("Concealed", sc.concealed_extra, f"+{sc.concealed_extra:,} more when going out concealed"),
-        ScoreLine("Cards left in hand", 0, "minus the point values of the cards still in the side's hands"),
+        ScoreLine(Text(N_("Melded cards")), 0, Text(N_("the point values of every card the side has melded"))),
+        ScoreLine(Text(N_("Natural canastas")), sc.natural_canasta,
+                  t("+{points} each", points=Grouped(sc.natural_canasta))),
+        ScoreLine(Text(N_("Mixed canastas")), sc.mixed_canasta, t("+{points} each", points=Grouped(sc.mixed_canasta))),
+        ScoreLine(Text(N_("Red threes")), sc.red_three, red),
+        ScoreLine(Text(N_("Going out")), sc.going_out,
+                  t("+{points} for the side of the player who goes out", points=Grouped(sc.going_out))),
+        ScoreLine(Text(N_("Concealed")), sc.concealed_extra,
+                  t("+{points} more when going out concealed", points=Grouped(sc.concealed_extra))),
+        ScoreLine(Text(N_("Cards left in hand")), 0,
+                  Text(N_("minus the point values of the cards still in the side's hands"))),
     ]

@@ -8,6 +8,7 @@ sentence around it is rendered in the player's language with the language's word
 from __future__ import annotations
 
 from ...engine.rules import Rules
+from ...engine.state import Grouped  # noqa: F401  (the rules screens import it from here)
 from ...i18n import N_, Text, t
 
 NUMBER_WORDS = {0: N_("no"), 1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"),
@@ -17,17 +18,6 @@ NUMBER_WORDS = {0: N_("no"), 1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("
 NUMBER_WORDS_CAPITAL = {0: N_("No"), 1: N_("One"), 2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"),
                         6: N_("Six"), 7: N_("Seven"), 8: N_("Eight"), 9: N_("Nine"), 10: N_("Ten"),
                         11: N_("Eleven"), 12: N_("Twelve")}
-
-
-class Grouped(int):
-    """A number in a sentence that English writes with a thousands comma (5,000), as
-    the rules screens always did; other languages write it their way (5.000)."""
-
-    def __format__(self, spec: str) -> str:
-        return format(int(self), spec or ",")
-
-    def __str__(self) -> str:
-        return format(int(self), ",")
 
 
 def number_word(k: int):
