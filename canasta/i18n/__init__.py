@@ -301,6 +301,8 @@ def number(value: int | float, code: Optional[str] = None) -> str:
     where = babel_locale(code)
     if where == "en" or (isinstance(value, int) and -1000 < value < 1000):
         return str(value)      # English as the game always wrote it; nothing to group
+    if isinstance(value, int):
+        value = int(value)     # a figure that writes its English itself ("5,000"): the number it is
     try:
         from babel.numbers import format_decimal
         return format_decimal(value, locale=where)

@@ -53,6 +53,24 @@ def test_numbers_are_written_the_language_s_way_and_english_is_unchanged():
     assert i18n.number(-120, "de") == "-120"
 
 
+def test_a_rules_figure_is_grouped_the_language_s_way():
+    """The rules screens write 5,000 in English; in Spanish 5.000, in German 1.500 bis
+    2.995, never the English comma (Babel once fell back to it on such a figure)."""
+    from canasta.engine.state import Grouped
+    ranges = t("{low} to {top}", low=Grouped(1500), top=Grouped(2995))
+    assert ranges == "1,500 to 2,995"
+    i18n.set_language("es")
+    try:
+        assert i18n.number(Grouped(5000)) == "5.000"
+        assert tr(ranges) == "1.500 a 2.995"
+        i18n.set_language("de")
+        assert tr(ranges) == "1.500 bis 2.995"
+        i18n.set_language("en")
+        assert tr(ranges) == "1,500 to 2,995"
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_locale_name_finds_the_nearest_language():
     assert i18n.match_language("es_UY.UTF-8") == "es"
     assert i18n.match_language("pt-PT") == "pt_BR"

@@ -70,7 +70,7 @@ def draw_game_sheet(surf, v, st, team_names, sheet: pygame.Rect, width: int, siz
     y = box.y + head
     for k in range(teams):
         x = box.x + 8 + label_w + col_w * (k + 1)
-        name = team_names[k]
+        name = tr(team_names[k])
         words = name.replace("&", " ").replace("-", " ").split()
         short = name if len(name) <= 8 else "".join(w[0].upper() for w in words)
         blit_text(surf, short, fsz, v.pt(x, y), GOLD, anchor="topright")

@@ -19,7 +19,7 @@ from .lettering import COUNT_SIZE, LABEL_SIZE, SMALL_SIZE, cards, fit_first, fs,
 from .pieces import table_part
 from .words import frozen_reason, stock_label
 from ... import i18n
-from ...i18n import N_, t, tr
+from ...i18n import N_, Text, t, tr
 from ...vocab import LEVEL_WORDS
 
 RED_SUIT, BLACK_SUIT = (242, 112, 100), (236, 236, 228)   # a sequence's suit under it, on the felt
@@ -223,7 +223,7 @@ class TableLabels:
             blit_text(surf, tr(t("{name}: {cards}", name=name, cards=cards(n))) + mark, size, v.pt(CENTRE_X, ctl.layout.frame.hand_label_y), colour,
                       anchor="midbottom")
             return
-        detail = (tr(t("{level}, {cards}", level=LEVEL_WORDS.get(ctl.seats[seat].level, ctl.seats[seat].level), cards=cards(n))) if not ctl.seats[seat].human
+        detail = (tr(t("{level}, {cards}", level=Text(LEVEL_WORDS.get(ctl.seats[seat].level, ctl.seats[seat].level)), cards=cards(n))) if not ctl.seats[seat].human
                   else cards(n))
         waiting = [tr(x) for x in ctl.seat_note(seat)]       # a player waited for, at an online table
         details = ([tr(t("{note} · {detail}", note=x, detail=detail)) for x in waiting] + waiting if waiting

@@ -42,7 +42,7 @@ class TablePanels:
         blit_text(surf, tr(deal), size, (box.x + 10, box.y + 5), DIM)
         for team in range(r.teams):
             y = box.y + v.size(24 * tx + row * team)
-            blit_text(surf, ctl.team_name(team), size, (box.x + 10, y))
+            blit_text(surf, tr(ctl.team_name(team)), size, (box.x + 10, y))
             blit_text(surf, number(st.totals[team]), size, (box.right - 10, y), GOLD, anchor="topright")
         if (ctl.toast.visible and not st.deal_over) or getattr(self.scene, "status_hidden", False):
             return                # a message (a review: the coach) has the status line's place
@@ -134,7 +134,7 @@ class TablePanels:
         y = box.y + v.size(62)
         blit_text(surf, tr(N_("Deal")), tsize, (x0, y), DIM)
         for k in range(teams):
-            blit_text(surf, ctl.team_name(k), tsize, (colx[k], y), GOLD, anchor="topright")
+            blit_text(surf, tr(ctl.team_name(k)), tsize, (colx[k], y), GOLD, anchor="topright")
         y += v.size(30)
         step = max(v.size(26), font(tsize).get_linesize() + 1)     # larger text: taller rows
         history = list(st.history)
@@ -222,7 +222,7 @@ class TablePanels:
             fsz -= 1
         y = top
         for k in range(teams):
-            blit_text(surf, ctl.team_name(k), fs(v, 19), (colx[k], y), GOLD, anchor="topright")
+            blit_text(surf, tr(ctl.team_name(k)), fs(v, 19), (colx[k], y), GOLD, anchor="topright")
         y += head
         for label in rows:
             blit_text(surf, label, fsz, (x0, y), INK)
