@@ -22,7 +22,7 @@ from typing import Any, Optional
 
 from ..engine import variants
 from .. import i18n
-from ..i18n import N_, t, tn
+from ..i18n import N_, Text, t, tn
 from ..engine.registry import default_name
 from ..engine.rules import BOOK_KINDS, OPTION_HELP, Rules, RulesError
 
@@ -31,7 +31,7 @@ SEATINGS = ((4, None), (2, None), (3, None), (6, 3), (6, 2))
 SEATING_WORDS = {(4, None): N_("four players in partnerships"), (2, None): N_("two players"),
                  (3, None): N_("three players"), (6, 3): N_("six players in three pairs"),
                  (6, 2): N_("six players in two teams of three")}
-SEATING_SHORT = {(4, None): "4 players", (2, None): "2 players", (3, None): "3 players",
+SEATING_SHORT = {(4, None): N_("4 players"), (2, None): N_("2 players"), (3, None): N_("3 players"),
                  (6, 3): N_("6 players (pairs)"), (6, 2): N_("6 players (threes)")}
 
 #: The options a game that names none shows on the New game screen.
@@ -168,9 +168,13 @@ def game_module(name: str):
 
 
 def game_title(name: str) -> str:
-    """The game's full name ("Classic Canasta", "Samba")."""
+    """The game's full name ("Classic Canasta", "Samba"), shown in the language in use."""
     m = variants.get(name)
-    return getattr(m, "TITLE", name.replace("_", " ").title()) if m is not None else name.replace("_", " ").title()
+    return Text(getattr(m, "TITLE", name.replace("_", " ").title()) if m is not None else name.replace("_", " ").title())
+
+
+#: the short name Classic's title gives (its title less " Canasta"), for the catalog
+_SHORT_NAMES = (N_("Classic"),)
 
 
 def short_title(name: str) -> str:
@@ -178,9 +182,9 @@ def short_title(name: str) -> str:
     m = variants.get(name)
     short = getattr(m, "SHORT_TITLE", None) if m is not None else None
     if short:
-        return short
+        return Text(short)
     title = game_title(name)
-    return title[: -len(" Canasta")] if title.endswith(" Canasta") and title != "Canasta" else title
+    return Text(title[: -len(" Canasta")]) if title.endswith(" Canasta") and title != "Canasta" else title
 
 
 def _key(game: str, seating: tuple[int, Optional[int]]) -> str:
@@ -240,13 +244,15 @@ def split_key(key: str) -> tuple[str, Optional[tuple[int, Optional[int]]]]:
 def preset_name(key: str) -> str:
     """"Samba, four players in partnerships"."""
     game, seating = split_key(key)
-    return short_title(game) + (f", {SEATING_WORDS[seating]}" if seating else "")
+    return t("{game}, {seating}", game=short_title(game), seating=Text(SEATING_WORDS[seating])) if seating \
+        else short_title(game)
 
 
 def preset_short(key: str) -> str:
     """"Samba, 4 players" (for lists such as the statistics)."""
     game, seating = split_key(key)
-    return short_title(game) + (f", {SEATING_SHORT[seating]}" if seating else "")
+    return t("{game}, {seating}", game=short_title(game), seating=Text(SEATING_SHORT[seating])) if seating \
+        else short_title(game)
 
 
 def preset_of(rules: Rules) -> str:

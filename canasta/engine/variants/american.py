@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
+from ...i18n import N_
 from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF
 from ..rules import STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import TeamItems
@@ -24,8 +25,8 @@ if TYPE_CHECKING:
     from ..state import State, TableMeld
 
 NAME = "american"
-TITLE = "Modern American Canasta"
-SHORT_TITLE = "Modern American"
+TITLE = N_("Modern American Canasta")
+SHORT_TITLE = N_("Modern American")
 
 MELD_KINDS = ("group", "wild")
 #: a special hand laid down lies on the table as one closed meld of this kind (it ends

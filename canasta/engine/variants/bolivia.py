@@ -8,6 +8,7 @@ defaults.
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..rules import Rules
 from . import samba as _samba
 from .samba import (CANASTA_SIZE, MergeGroups, SEQUENCE_MAX, WILD_MELD_MAX, canasta_bonus, canasta_kind, classify,  # noqa: F401
@@ -15,7 +16,7 @@ from .samba import (CANASTA_SIZE, MergeGroups, SEQUENCE_MAX, WILD_MELD_MAX, cana
                     score, score_rules)
 
 NAME = "bolivia"
-TITLE = "Bolivia"
+TITLE = N_("Bolivia")
 
 MELD_KINDS = ("group", "sequence", "wild", "black3")
 CANASTA_KINDS = ("natural", "mixed", "escalera", "bolivia")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..state import State, TableMeld
 
 NAME = "classic"
-TITLE = "Classic Canasta"
+TITLE = N_("Classic Canasta")
 #: the rules screen's first heading: the rules of RULES.md are Classic's, so it names no game
 #: (another game's reads "The game: <its title>")
 RULES_HEADING = "The game"

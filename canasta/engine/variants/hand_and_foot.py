@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Optional, Sequence
 
+from ...i18n import N_
 from ..cards import BLACK3, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, WILD_OF
 from ..rules import (BASE_MINIMUMS, BOOK_KINDS, DEAL_MINIMUMS, Rules, RulesError, Scoring, books_from,
                      check_table)
@@ -24,8 +25,8 @@ if TYPE_CHECKING:
     from ..state import State, TableMeld
 
 NAME = "hand_and_foot"
-TITLE = "Hand and Foot"
-SHORT_TITLE = "Hand and Foot"
+TITLE = N_("Hand and Foot")
+SHORT_TITLE = N_("Hand and Foot")
 
 MELD_KINDS = ("group", "wild")
 CANASTA_KINDS = BOOK_KINDS            # "clean", "dirty", "wild"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
+from ...i18n import N_
 from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_CHARS, RANK_NAMES,
                      RED3, SUIT_OF, SUITS, TWO, WILD_OF, describe)
 from ..rules import BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from ..state import State, TableMeld
 
 NAME = "samba"
-TITLE = "Samba"
+TITLE = N_("Samba")
 
 MELD_KINDS = ("group", "sequence", "black3")
 CANASTA_KINDS = ("natural", "mixed", "samba")
