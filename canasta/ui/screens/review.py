@@ -6,8 +6,7 @@ computer plays, nobody may move, no privacy screen), so stepping forward plays t
 record's next move through the same code as a game, with its animations, and
 stepping back replays the record to the earlier point and lets the cards glide back.
 
-The replay works on its own copy of the record: the history and any game in
-progress are never changed.
+The replay works on its own copy of the record: the history and any game in progress are never changed.
 
 Keys: Left/Right one move, Home/End the start and the end of the deal, Page Up/Down
 the previous and next deal, F every hand face up or only the reviewer's, S the
@@ -87,18 +86,14 @@ class ReviewScene(Scene):
         self.menu_button = Button(N_("Close"), self.close_review, None, N_("Close the review (Escape)"))
         self.sheet_button = Button(N_("Back a move"), self.back)
         self.leave_button = Button(N_("Close review"), self.close_review)
+        self.yes_button = self.no_button = self.confirm_yes = self.confirm_no = self.privacy_button = Button("", lambda: None)
         self.review_button = Button("", lambda: None)
         self.review_button.visible = False
-        self.yes_button = self.no_button = self.confirm_yes = self.confirm_no = Button("", lambda: None)
-        self.privacy_button = Button("", lambda: None)
-        # the buttons' words are kept as message keys and written in the language in use,
-        # again on resize (switching the language), as the table's are
         self._worded = self.buttons + [self.cancel_button, self.menu_button, self.sheet_button, self.leave_button]
-        self._keys = keep_words(self._worded)
+        self._keys = keep_words(self._worded)      # written in the language in use here, again on resize
         write_words(self._worded, self._keys)
         self.coach: Optional[CoachThread] = None
-        # the game's own pieces, drawn as the table draws them (Modern American's talons and risks);
-        # their buttons are not made: nobody plays at a review
+        # the game's own pieces as the table draws them (Modern American's talons); no buttons: nobody plays here
         self.pieces = game_pieces(self.record.state.rules)
         self.risk_at = RISK_AT
         self.open_deal(deal)
