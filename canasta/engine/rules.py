@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from ..i18n import N_
 from .cards import MAX_PACKS
 from .codec import quoted
 from .registry import default_name, get, names
@@ -264,25 +265,25 @@ def _whole(value: Any, key: str = "") -> int:
 
 
 OPTION_HELP: dict[str, str] = {
-    "players": "How many people sit at the table: 2, 3, 4 or 6.",
-    "teams": "Six players: three pairs (3) or two teams of three (2).",
-    "decks": "How many 54-card packs are shuffled together.",
-    "hand_size": "Cards dealt to each player.",
-    "draw_count": "Cards drawn from the stock each turn.",
-    "canastas_to_go_out": "Canastas a side needs before a player may go out.",
-    "target_score": "The game ends after the deal in which a side reaches this total.",
-    "negative_minimum": "Minimum count of a side whose total is below zero.",
-    "minimum_table": "Minimum count for the first meld of a deal, by the side's total.",
-    "wild_limit": "The most wild cards a meld may hold.",
-    "more_naturals_than_wilds": "A meld must always hold more natural cards than wild cards.",
-    "pile_always_frozen": "The discard pile is always frozen: only a natural pair takes it.",
-    "black_three_freezes": "A black three on the pile freezes it, like a wild card.",
-    "ask_to_go_out": "A player may ask 'Partner, may I go out?' and must follow the answer.",
-    "canasta_size": "Cards that make a canasta.",
-    "melds_close": "A finished canasta is closed: nothing more can be added to it.",
-    "stock_exhausted": "When the stock runs out: play on, taking the pile when it must be taken, or end the deal as soon as a player does not take it.",
-    "jokers": "Jokers shuffled into the deck (usually two in each pack).",
-    "natural_canastas_to_go_out": "How many of the canastas to go out must have no wild card.",
+    "players": N_("How many people sit at the table: 2, 3, 4 or 6."),
+    "teams": N_("Six players: three pairs (3) or two teams of three (2)."),
+    "decks": N_("How many 54-card packs are shuffled together."),
+    "hand_size": N_("Cards dealt to each player."),
+    "draw_count": N_("Cards drawn from the stock each turn."),
+    "canastas_to_go_out": N_("Canastas a side needs before a player may go out."),
+    "target_score": N_("The game ends after the deal in which a side reaches this total."),
+    "negative_minimum": N_("Minimum count of a side whose total is below zero."),
+    "minimum_table": N_("Minimum count for the first meld of a deal, by the side's total."),
+    "wild_limit": N_("The most wild cards a meld may hold."),
+    "more_naturals_than_wilds": N_("A meld must always hold more natural cards than wild cards."),
+    "pile_always_frozen": N_("The discard pile is always frozen: only a natural pair takes it."),
+    "black_three_freezes": N_("A black three on the pile freezes it, like a wild card."),
+    "ask_to_go_out": N_("A player may ask 'Partner, may I go out?' and must follow the answer."),
+    "canasta_size": N_("Cards that make a canasta."),
+    "melds_close": N_("A finished canasta is closed: nothing more can be added to it."),
+    "stock_exhausted": N_("When the stock runs out: play on, taking the pile when it must be taken, or end the deal as soon as a player does not take it."),
+    "jokers": N_("Jokers shuffled into the deck (usually two in each pack)."),
+    "natural_canastas_to_go_out": N_("How many of the canastas to go out must have no wild card."),
 }
 
 

@@ -65,18 +65,18 @@ OPTIONS = ("target_score", "talon_bonus", "wild_limit", "more_naturals_than_wild
            "canastas_to_go_out", "threes_optional", "no_canasta_melds_negative", "special_hands",
            "ask_to_go_out")
 OPTION_HELP = {
-    "target_score": "The game ends after the deal in which a side reaches this total (8,500).",
-    "talon_bonus": "The two talons go to the first players to meld from the hand (4 cards, then 3).",
-    "wild_limit": "The most wild cards a group may hold (two).",
-    "more_naturals_than_wilds": "A group must always hold more natural cards than wild cards.",
-    "second_meld_after_canasta": "Once a side's meld of a rank is a canasta, it may start another of that rank.",
-    "initial_canasta_meets_minimum": "A complete canasta in the first meld meets the count and the natural trio.",
-    "initial_meld_with_pile": "Taking the pile for the first meld: after melding enough from the hand, or never.",
-    "canastas_to_go_out": "Canastas a side needs before a player may go out (two).",
-    "threes_optional": "Threes are laid whenever you like; off: every three is laid at the start of your turn.",
-    "no_canasta_melds_negative": "A side without a canasta counts its melded cards as minus.",
-    "special_hands": "A 14-card straight, seven pairs, pairs with wilds or garbage may be laid as a special hand.",
-    "ask_to_go_out": "A player may ask 'Partner, may I go out?' and must follow the answer.",
+    "target_score": N_("The game ends after the deal in which a side reaches this total (8,500)."),
+    "talon_bonus": N_("The two talons go to the first players to meld from the hand (4 cards, then 3)."),
+    "wild_limit": N_("The most wild cards a group may hold (two)."),
+    "more_naturals_than_wilds": N_("A group must always hold more natural cards than wild cards."),
+    "second_meld_after_canasta": N_("Once a side's meld of a rank is a canasta, it may start another of that rank."),
+    "initial_canasta_meets_minimum": N_("A complete canasta in the first meld meets the count and the natural trio."),
+    "initial_meld_with_pile": N_("Taking the pile for the first meld: after melding enough from the hand, or never."),
+    "canastas_to_go_out": N_("Canastas a side needs before a player may go out (two)."),
+    "threes_optional": N_("Threes are laid whenever you like; off: every three is laid at the start of your turn."),
+    "no_canasta_melds_negative": N_("A side without a canasta counts its melded cards as minus."),
+    "special_hands": N_("A 14-card straight, seven pairs, pairs with wilds or garbage may be laid as a special hand."),
+    "ask_to_go_out": N_("A player may ask 'Partner, may I go out?' and must follow the answer."),
 }
 PILE_RULES = ("meld_first", "forbidden")
 

@@ -44,8 +44,8 @@ OPTIONS = ("decks", "hand_size", "draw_count", "canastas_to_go_out", "target_sco
            "wild_limit", "more_naturals_than_wilds", "pile_always_frozen", "black_three_freezes",
            "ask_to_go_out", "jokers", "natural_canastas_to_go_out", "concealed_bonus")
 OPTION_HELP = {
-    "stock_exhausted": "When the stock runs out: play on, end the deal, or turn the pile over once.",
-    "concealed_bonus": "Extra for going out concealed; 250 or 500 suits two canastas to go out.",
+    "stock_exhausted": N_("When the stock runs out: play on, end the deal, or turn the pile over once."),
+    "concealed_bonus": N_("Extra for going out concealed; 250 or 500 suits two canastas to go out."),
 }
 
 #: RULES.md section 9: cards dealt by the number of players

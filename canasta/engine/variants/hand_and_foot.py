@@ -50,22 +50,22 @@ OPTIONS = ("decks", "hand_size", "foot_size", "draw_count", "pile_take", "wild_r
            "black_three_value", "red_three_held", "deals")
 
 OPTION_HELP = {
-    "decks": "How many 54-card packs are shuffled together (one more than the players).",
-    "hand_size": "Cards dealt to each player's hand.",
-    "foot_size": "Cards dealt face down to each player's foot, played once the hand is empty.",
-    "draw_count": "Cards drawn from the stock each turn.",
-    "pile_take": "Taking the pile with a natural pair: how many of its top cards you take (all, 7, or only the top one).",
-    "wild_rule": "How many wild cards a meld may hold: fewer than its naturals, half its naturals, or three.",
-    "wild_books": "Wild cards alone may form a meld; seven of them are a wild book worth 1,500.",
-    "book_closes": "A book of seven is closed: nothing more can be added to it.",
-    "minimum_by": "The first meld's minimum count: by deal (50, 90, 120, 150) or by the side's score.",
-    "books_to_go_out": "The clean and dirty books a side needs before a player may go out.",
-    "partner_in_foot": "Going out also needs every partner to have picked up their foot.",
-    "ask_to_go_out": "A player may ask 'Partner, may I go out?' and must follow the answer.",
-    "must_ask": "Going out is allowed only after the partner said yes this turn.",
-    "black_three_value": "What a black three left in a hand or foot costs when the deal ends.",
-    "red_three_held": "What a red three in a foot never picked up counts (a cost).",
-    "deals": "How many deals a game has; the higher total after the last one wins.",
+    "decks": N_("How many 54-card packs are shuffled together (one more than the players)."),
+    "hand_size": N_("Cards dealt to each player's hand."),
+    "foot_size": N_("Cards dealt face down to each player's foot, played once the hand is empty."),
+    "draw_count": N_("Cards drawn from the stock each turn."),
+    "pile_take": N_("Taking the pile with a natural pair: how many of its top cards you take (all, 7, or only the top one)."),
+    "wild_rule": N_("How many wild cards a meld may hold: fewer than its naturals, half its naturals, or three."),
+    "wild_books": N_("Wild cards alone may form a meld; seven of them are a wild book worth 1,500."),
+    "book_closes": N_("A book of seven is closed: nothing more can be added to it."),
+    "minimum_by": N_("The first meld's minimum count: by deal (50, 90, 120, 150) or by the side's score."),
+    "books_to_go_out": N_("The clean and dirty books a side needs before a player may go out."),
+    "partner_in_foot": N_("Going out also needs every partner to have picked up their foot."),
+    "ask_to_go_out": N_("A player may ask 'Partner, may I go out?' and must follow the answer."),
+    "must_ask": N_("Going out is allowed only after the partner said yes this turn."),
+    "black_three_value": N_("What a black three left in a hand or foot costs when the deal ends."),
+    "red_three_held": N_("What a red three in a foot never picked up counts (a cost)."),
+    "deals": N_("How many deals a game has; the higher total after the last one wins."),
 }
 
 
