@@ -45,6 +45,7 @@ from .gestures import DRAW_FIRST, refusal_of, staged_meld
 from .frame import table_height, text_factor
 from .layout import LayoutOptions, TableLayout, face_down_ids, lay_out, pinned_log_width, table_width
 
+_SIDE_NAMES: dict[tuple, object] = {}    # a side's name (a message) by its players' names
 DEAL_STAGGER = 0.035          # seconds between two cards of a deal
 
 
@@ -133,7 +134,10 @@ class TableController(DealLog, Refusals, Drops, Undo):
 
     def team_name(self, team: int) -> str:
         r = self.state.rules
-        return side_name(self.seats[s].name for s in range(r.players) if s % r.teams == team)
+        names = tuple(self.seats[s].name for s in range(r.players) if s % r.teams == team)
+        if names not in _SIDE_NAMES:          # asked several times a frame: made once
+            _SIDE_NAMES[names] = side_name(names)
+        return _SIDE_NAMES[names]
 
     def human_to_act(self) -> bool:
         st = self.state
