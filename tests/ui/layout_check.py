@@ -113,3 +113,10 @@ def cut_without_tip(app, probe: draw.Probe) -> list[str]:
             out.append(f"{whole!r} is cut at {tuple(rect)} and shows no tip with its words")
     app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0), buttons=(0, 0, 0))])
     return out
+
+
+def save_shot(app, folder: str, name: str, suffix: str) -> None:
+    """The window as a PNG in ``folder``, named after the screen (a tour's screenshots)."""
+    import os
+    safe = "".join(ch if ch.isalnum() else "-" for ch in name)
+    pygame.image.save(app.screen, os.path.join(folder, f"{safe}-{suffix}.png"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from layout_check import cut_without_tip, probe_frame, problems
+from layout_check import cut_without_tip, probe_frame, problems, save_shot
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 
@@ -73,9 +73,7 @@ class Tour:
             probe = probe_frame(app)
             self.frames += 1
             if self.shots:
-                import os
-                safe = "".join(ch if ch.isalnum() else "-" for ch in name)
-                pygame.image.save(app.screen, os.path.join(self.shots, f"{safe}-{size[0]}x{size[1]}.png"))
+                save_shot(app, self.shots, name, f"{size[0]}x{size[1]}")
             window = app.screen.get_rect()
             found = problems(probe, window)
             if "log pinned" in name:

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from canasta import i18n
-from layout_check import cut_texts, probe_frame, problems
+from layout_check import cut_texts, probe_frame, problems, save_shot
 from test_layout_check import _late
 
 pytestmark = pytest.mark.usefixtures("user_folders")
@@ -41,9 +41,7 @@ class LanguageTour:
             probe = probe_frame(app)
             self.frames += 1
             if self.shots:
-                import os
-                safe = "".join(ch if ch.isalnum() else "-" for ch in name)
-                pygame.image.save(app.screen, os.path.join(self.shots, f"{safe}-{code}-{size[0]}x{size[1]}.png"))
+                save_shot(app, self.shots, name, f"{code}-{size[0]}x{size[1]}")
             words = {w for kind, _r, w, _l in probe.items if kind in ("text", "cut", "control")}
             cuts = [(r, words) for r, words in cut_texts(probe)]
             if code == "en":
