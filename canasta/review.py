@@ -32,10 +32,12 @@ from .ai import make_player
 from .ai.coach import COACH_VERSION, Decision, StopCheck, deals_in, review, summary_line
 from .ai.search import COACH_WORLDS
 from .engine import Rules, legal_actions
+from .engine.codec import reason_of
 from .engine.observe import observe
-from .engine.record import Game, RecordError
+from .engine.record import Game, RecordError, record_named
 from .engine.registry import default_name
 from .engine.state import DEAL_OVER, GAME_OVER
+from .i18n import t
 from .store.atomic import read_file
 from .store.paths import describe_error
 
@@ -48,28 +50,32 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 
 def read_record(path: str | Path) -> Game:
     """The game in a record file, played back and checked; raises RecordError with one
-    sentence for a missing, unreadable or damaged file."""
+    sentence for a missing, unreadable or damaged file (a message: ``exc.args[0]``,
+    shown with ``tr`` in the player's language)."""
     p = Path(path)
     name = _shown_name(p)
     try:
         raw = read_file(p, MAX_RECORD_BYTES)
     except FileNotFoundError:
-        raise RecordError(f"There is no file {_shown_name(p, 80, whole=True)}.") from None
+        raise RecordError(t("There is no file {name}.", name=_shown_name(p, 80, whole=True))) from None
     except OSError as e:
-        raise RecordError(f"The record {name} could not be read ({describe_error(e)}).") from None
+        raise RecordError(t("The record {name} could not be read ({reason}).", name=name,
+                            reason=describe_error(e))) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{name} is not a Canasta game record (it is not text).") from None
+        raise RecordError(t("{name} is not a Canasta game record (it is not text).", name=name)) from None
     try:
-        return Game.loads(text, what=f"record {name}")
+        return Game.loads(text, what=record_named(name))
     except RecordError as e:
         if name in str(e):
             raise
-        raise RecordError(f"The record {name} cannot be played back: {e}") from None
+        raise RecordError(t("The record {name} cannot be played back: {reason}", name=name,
+                            reason=reason_of(e))) from None
     except Exception as e:   # noqa: BLE001 - a record is another person's file: nothing escapes
         # anything the checks did not foresee still reads as one sentence
-        raise RecordError(f"{name} is not a valid game record ({type(e).__name__}).") from None
+        raise RecordError(t("{name} is not a valid game record ({error}).", name=name,
+                            error=type(e).__name__)) from None
 
 
 def _shown_name(p: Path, most: int = 60, whole: bool = False) -> str:

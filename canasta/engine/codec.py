@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ..i18n import Text, t
 from .actions import Answer, Ask, Discard, Draw, Group, Meld, NextDeal, Pass, TakePile
 
 
@@ -21,18 +22,32 @@ def quoted(value: Any, most: int = 40) -> str:
 
 
 class RecordError(ValueError):
-    """A record that cannot be played back; the message says why in one sentence."""
+    """A record that cannot be played back; the message says why in one sentence (a
+    :class:`~canasta.i18n.Text`: ``exc.args[0]``, rendered with ``tr`` where it is shown)."""
+
+
+def as_text(value: Any) -> Text:
+    """A sentence (a message of the catalog, or a plain ``str``) as an argument of another
+    sentence, so that it is rendered in the language in use too."""
+    return value if isinstance(value, Text) else Text(str(value))
+
+
+def reason_of(exc: BaseException) -> Text:
+    """An exception's sentence as a :class:`~canasta.i18n.Text` (``str(exc)`` would lose
+    the message it was built from)."""
+    first = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+    return as_text(first)
 
 
 def card_from(value: Any, limit: int, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-        raise RecordError(f"{where}: {quoted(value)} is not a card of this game.")
+        raise RecordError(t("{where}: {value} is not a card of this game.", where=where, value=quoted(value)))
     return value
 
 
 def cards_from(value: Any, limit: int, where: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list of cards.")
+        raise RecordError(t("{where}: expected a list of cards.", where=where))
     return tuple(card_from(v, limit, where) for v in value)
 
 
@@ -40,7 +55,7 @@ def meld_id_from(value: Any, where: str) -> Optional[int]:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RecordError(f"{where}: {quoted(value)} is not a meld.")
+        raise RecordError(t("{where}: {value} is not a meld.", where=where, value=quoted(value)))
     return value
 
 
@@ -53,13 +68,13 @@ def group_to_json(g: Group) -> dict[str, Any]:
 
 def group_from(value: Any, limit: int, where: str) -> Group:
     if not isinstance(value, dict):
-        raise RecordError(f"{where}: a meld group must be an object.")
+        raise RecordError(t("{where}: a meld group must be an object.", where=where))
     return Group(cards_from(value.get("cards"), limit, where), meld_id_from(value.get("onto"), where))
 
 
 def groups_from(value: Any, limit: int, where: str, group=group_from) -> tuple:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: melds must be a list.")
+        raise RecordError(t("{where}: melds must be a list.", where=where))
     return tuple(group(g, limit, where) for g in value)
 
 
@@ -89,7 +104,7 @@ def meld_to_json(a: Meld) -> dict[str, Any]:
 def meld_from(d: dict, limit: int, where: str) -> Meld:
     groups = d.get("groups")
     if not isinstance(groups, list) or not groups:
-        raise RecordError(f"{where}: a meld needs a list of groups.")
+        raise RecordError(t("{where}: a meld needs a list of groups.", where=where))
     return Meld(groups_from(groups, limit, where))
 
 
@@ -107,7 +122,7 @@ def answer_to_json(a: Answer) -> dict[str, Any]:
 
 def answer_from(d: dict, limit: int, where: str) -> Answer:
     if not isinstance(d.get("yes"), bool):
-        raise RecordError(f"{where}: an answer is yes: true or false.")
+        raise RecordError(t("{where}: an answer is yes: true or false.", where=where))
     return Answer(d["yes"])
 
 

@@ -15,7 +15,8 @@ import json
 from typing import Any, Optional
 
 from .actions import Action, Group, Meld, NextDeal, TakePile
-from .codec import RecordError, cards_from, groups_from, quoted
+from ..i18n import N_, Text, t
+from .codec import RecordError, as_text, cards_from, groups_from, quoted, reason_of
 from .core import ACTIONS, IllegalAction, action_table, apply_in_place
 from .moves import new_game
 from .events import Event
@@ -25,6 +26,30 @@ from .state import State
 
 FORMAT = "canasta-record"
 VERSION = 2
+#: what a record's sentences call a saved game ("The saved game has no valid seed.")
+SAVED_GAME = N_("saved game")
+
+
+def record_named(name: str) -> Text:
+    """What a record's sentences call a record file: "record deal-3.json"."""
+    return t("record {name}", name=name)
+
+
+class Inside(Text):
+    """A sentence put inside another after a colon: in English its first letter in
+    lower case ("...: your side's first meld..."), as the records always said; a
+    translation renders the sentence as its catalog writes it."""
+
+    __slots__ = ()
+
+    def __new__(cls, inner: Text):
+        english = str.__str__(inner)
+        self = str.__new__(cls, english[:1].lower() + english[1:])
+        self.key, self.plural, self.n, self.args = inner.key, inner.plural, inner.n, inner.args
+        return self
+
+    def __reduce__(self):
+        return (Inside, (Text(self.key, self.plural, self.n, **self.args),))
 #: version 1 (before meld ids): groups named the rank of the meld they joined, and a
 #: take joined the side's meld of the top card's rank; read by :func:`upgrade_v1`
 
@@ -40,22 +65,22 @@ def action_to_json(a: Action, rules: Optional[Rules] = None) -> dict[str, Any]:
 def action_from_json(d: Any, limit: int, where: str = "action", rules: Optional[Rules] = None) -> Action:
     """The action a JSON object encodes; raises RecordError naming what is wrong."""
     if not isinstance(d, dict):
-        raise RecordError(f"{where}: an action must be an object.")
-    t = d.get("type")
+        raise RecordError(t("{where}: an action must be an object.", where=where))
+    kind = d.get("type")
     for spec in (action_table(rules) if rules is not None else ACTIONS).values():
-        if spec.name == t:
+        if spec.name == kind:
             return spec.from_json(d, limit, where)
-    raise RecordError(f"{where}: unknown action type {quoted(t)}.")
+    raise RecordError(t("{where}: unknown action type {type}.", where=where, type=quoted(kind)))
 
 
 # -- version 1 ------------------------------------------------------------------------
 
 def _old_group(value: Any, limit: int, where: str) -> tuple[tuple[int, ...], int]:
     if not isinstance(value, dict):
-        raise RecordError(f"{where}: a meld group must be an object.")
+        raise RecordError(t("{where}: a meld group must be an object.", where=where))
     rank = value.get("rank", 0)
     if isinstance(rank, bool) or not isinstance(rank, int) or not (rank == 0 or 4 <= rank <= 14):
-        raise RecordError(f"{where}: {quoted(rank)} is not a rank.")
+        raise RecordError(t("{where}: {value} is not a rank.", where=where, value=quoted(rank)))
     return cards_from(value.get("cards"), limit, where), rank
 
 
@@ -83,7 +108,7 @@ def upgrade_v1(st: State, d: Any, limit: int, where: str = "action") -> Action:
                         onto(KIND_OF[top]) if top is not None else None)
     groups = d.get("groups")
     if not isinstance(groups, list) or not groups:
-        raise RecordError(f"{where}: a meld needs a list of groups.")
+        raise RecordError(t("{where}: a meld needs a list of groups.", where=where))
     return Meld(groups_from(groups, limit, where, group))
 
 
@@ -112,7 +137,7 @@ class Game:
         if self.seeds and isinstance(action, NextDeal):
             nxt = st.deal_number + 1
             if nxt >= len(self.seeds):
-                raise IllegalAction("The record has no seed for the next deal.")
+                raise IllegalAction(N_("The record has no seed for the next deal."))
             before, st.seed = st.seed, self.seeds[nxt]
             try:
                 events = apply_in_place(st, action, seat)
@@ -152,39 +177,43 @@ class Game:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: Any, what: str = "saved game") -> "Game":
+    def from_json(cls, data: Any, what: Any = SAVED_GAME) -> "Game":
         """Play a record back; raises RecordError with the first problem found, in a
-        sentence that calls the record ``what`` ("saved game", "record deal-3.json")."""
+        sentence that calls the record ``what`` ("saved game", "record deal-3.json": a
+        message, :data:`SAVED_GAME` or :func:`record_named`)."""
+        what = as_text(what)
         if not isinstance(data, dict):
-            raise RecordError(f"The {what} is not a game record.")
+            raise RecordError(t("The {what} is not a game record.", what=what))
         if data.get("format") != FORMAT:
-            raise RecordError("The file is not a Canasta game record.")
+            raise RecordError(N_("The file is not a Canasta game record."))
         version = data.get("version")
         if version not in (1, VERSION) or isinstance(version, bool):
-            raise RecordError(f"The {what} has version {quoted(version)}; this program reads versions 1 to {VERSION}.")
+            raise RecordError(t("The {what} has version {version}; this program reads versions 1 to {newest}.",
+                                what=what, version=quoted(version), newest=VERSION))
         try:
             rules = Rules.from_dict(data.get("rules", {}))
             rules.resolved()
         except RulesError as e:
-            raise RecordError(f"The rules in the {what} are not valid: {e}") from None
+            raise RecordError(t("The rules in the {what} are not valid: {reason}", what=what,
+                                reason=reason_of(e))) from None
         seed = data.get("seed")
         if not seed_ok(seed):
-            raise RecordError(f"The {what} has no valid seed.")
+            raise RecordError(t("The {what} has no valid seed.", what=what))
         dealer = data.get("dealer")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-            raise RecordError(f"The {what} names no valid first dealer.")
+            raise RecordError(t("The {what} names no valid first dealer.", what=what))
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise RecordError(f"The {what} has no list of moves.")
+            raise RecordError(t("The {what} has no list of moves.", what=what))
         seeds = data.get("seeds")
         if seeds is not None:
             if (not isinstance(seeds, list) or not seeds or len(seeds) > 10000
                     or not all(seed_ok(s) for s in seeds) or seeds[0] != seed):
-                raise RecordError(f"The {what} has a list of deal seeds that is not valid.")
+                raise RecordError(t("The {what} has a list of deal seeds that is not valid.", what=what))
         game = cls(rules, seed, dealer, seeds)
         limit = game.state.card_limit
         for i, raw in enumerate(actions):
-            where = f"Move {i + 1}"
+            where = t("Move {number}", number=i + 1)
             if version == 1:
                 action = upgrade_v1(game.state, raw, limit, where)
             else:
@@ -192,21 +221,23 @@ class Game:
             try:
                 game.play(action)
             except IllegalAction as e:
-                reason = str(e)
-                reason = reason[:1].lower() + reason[1:]
-                raise RecordError(f"{where} ({str(raw.get('type'))[:40]}) is not legal in its position: {reason}") from None
+                raise RecordError(t("{where} ({type}) is not legal in its position: {reason}", where=where,
+                                    type=str(raw.get("type"))[:40], reason=Inside(reason_of(e)))) from None
         return game
 
     @classmethod
-    def loads(cls, text: str, what: str = "saved game") -> "Game":
+    def loads(cls, text: str, what: Any = SAVED_GAME) -> "Game":
+        what = as_text(what)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             msg = e.msg[:-3] if e.msg.endswith(" at") else e.msg
-            raise RecordError(f"The {what} is not valid JSON ({msg} at line {e.lineno}).") from None
+            # the JSON reader's own words (English) stay as they are
+            raise RecordError(t("The {what} is not valid JSON ({problem} at line {line}).", what=what,
+                                problem=msg, line=e.lineno)) from None
         except (ValueError, RecursionError):
             # a number of thousands of digits, or values nested too deep to read
-            raise RecordError(f"The {what} is not a game record this program can read.") from None
+            raise RecordError(t("The {what} is not a game record this program can read.", what=what)) from None
         return cls.from_json(data, what)
 
 

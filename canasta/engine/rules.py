@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from ..i18n import N_
+from ..i18n import N_, Text, t
 from .cards import MAX_PACKS
 from .codec import quoted
 from .registry import default_name, get, names
@@ -38,6 +38,17 @@ _TEXT_OPTIONS = ("variant", "stock_exhausted", "wild_rule", "minimum_by", "initi
 
 #: ``minimum_by = "deal"``: the minimum count of each deal of a game (the last one after)
 DEAL_MINIMUMS = (50, 90, 120, 150)
+
+
+class Grouped(int):
+    """A figure in a sentence that English writes with a thousands comma (5,000), as
+    the rules screens always did; ``tr`` writes it the language's way (5.000)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec or ",")
+
+    def __str__(self) -> str:
+        return format(int(self), ",")
 
 
 class RulesError(ValueError):
@@ -128,18 +139,19 @@ class Rules:
         """A copy with every ``None`` replaced by its default, checked for sense. The game
         named by ``variant`` (a module of :mod:`canasta.engine.variants`) fills them in."""
         if not isinstance(self.variant, str):
-            raise RulesError("The game must be named by text.")
+            raise RulesError(N_("The game must be named by text."))
         game = get(self.variant)
         if game is None:
-            raise RulesError(f"Unknown game {quoted(self.variant)}; this version plays: {', '.join(names())}.")
+            raise RulesError(t("Unknown game {game}; this version plays: {games}.", game=quoted(self.variant),
+                               games=", ".join(names())))
         if not getattr(game, "HOUSE_RULES", False):   # jokers, natural canastas (RULES.md 9.1)
-            title = getattr(game, "TITLE", self.variant)
+            title = Text(getattr(game, "TITLE", self.variant))
             if self.jokers is not None:
-                raise RulesError(f"{title} is played with the usual two jokers in each pack.")
+                raise RulesError(t("{game} is played with the usual two jokers in each pack.", game=title))
             if self.natural_canastas_to_go_out:
-                raise RulesError(f"{title} has no option of natural canastas to go out.")
+                raise RulesError(t("{game} has no option of natural canastas to go out.", game=title))
             if self.stock_exhausted == "reshuffle":
-                raise RulesError(f"{title} never turns the discard pile into a new stock.")
+                raise RulesError(t("{game} never turns the discard pile into a new stock.", game=title))
         return game.resolve(self)
 
     # -- derived facts -----------------------------------------------------------
@@ -194,26 +206,26 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> "Rules":
         """Build from a JSON object, rejecting unknown keys and wrong types by name."""
         if not isinstance(data, dict):
-            raise RulesError("The rules must be a table of options.")
+            raise RulesError(N_("The rules must be a table of options."))
         known = {f.name: f for f in fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise RulesError(f"Unknown rule option {quoted(key)}.")
+                raise RulesError(t("Unknown rule option {option}.", option=quoted(key)))
             if value is None:
                 continue
             if key == "scoring":
                 if not isinstance(value, dict):
-                    raise RulesError("scoring must be a table of bonus figures.")
+                    raise RulesError(N_("scoring must be a table of bonus figures."))
                 known_s = {f.name for f in fields(Scoring)}
                 for k, v in value.items():
                     if k not in known_s:
-                        raise RulesError(f"Unknown scoring figure {quoted(k)}.")
+                        raise RulesError(t("Unknown scoring figure {figure}.", figure=quoted(k)))
                     if k == "red_threes_negative_without_meld":
                         if not isinstance(v, bool):
-                            raise RulesError(f"scoring.{k} must be true or false.")
+                            raise RulesError(t("{option} must be true or false.", option="scoring." + k))
                     elif isinstance(v, bool) or not isinstance(v, int):
-                        raise RulesError(f"scoring.{k} must be a whole number.")
+                        raise RulesError(t("{option} must be a whole number.", option="scoring." + k))
                     else:
                         _whole(v, f"scoring.{k}")
                 value = Scoring(**value)
@@ -221,26 +233,26 @@ class Rules:
                 try:
                     value = tuple((_whole(a), _whole(b)) for a, b in value)
                 except (TypeError, ValueError):
-                    raise RulesError(f"{key} must be a list of [number, number] pairs.") from None
+                    raise RulesError(t("{option} must be a list of [number, number] pairs.", option=key)) from None
             elif key in _TEXT_OPTIONS:
                 if not isinstance(value, str):
-                    raise RulesError(f"{key} must be text.")
+                    raise RulesError(t("{option} must be text.", option=key))
             elif key == "pile_take":
                 if value != "all" and (isinstance(value, bool) or not isinstance(value, int)):
-                    raise RulesError('pile_take must be a whole number or "all".')
+                    raise RulesError(N_('pile_take must be a whole number or "all".'))
             elif key == "deal_minimums":
                 if not isinstance(value, (list, tuple)) or not value or not all(
                         isinstance(x, int) and not isinstance(x, bool) for x in value):
-                    raise RulesError("deal_minimums must be a list of whole numbers.")
+                    raise RulesError(N_("deal_minimums must be a list of whole numbers."))
                 value = tuple(_whole(x, key) for x in value)
             elif key == "books_to_go_out":
                 value = books_from(value)
             elif key in _BOOL_OPTIONS:
                 if not isinstance(value, bool):
-                    raise RulesError(f"{key} must be true or false.")
+                    raise RulesError(t("{option} must be true or false.", option=key))
             else:
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RulesError(f"{key} must be a whole number.")
+                    raise RulesError(t("{option} must be a whole number.", option=key))
                 _whole(value, key)
             kwargs[key] = value
         return cls(**kwargs)
@@ -259,7 +271,8 @@ def _whole(value: Any, key: str = "") -> int:
         raise ValueError("not a whole number")
     if not -_WHOLE_MAX <= value <= _WHOLE_MAX:
         if key:
-            raise RulesError(f"{key} must be a whole number from -{_WHOLE_MAX:,} to {_WHOLE_MAX:,}.")
+            raise RulesError(t("{option} must be a whole number from -{most} to {most}.", option=key,
+                               most=Grouped(_WHOLE_MAX)))
         raise ValueError("too large")
     return int(value)
 
@@ -315,14 +328,15 @@ def books_from(value: Any) -> tuple[tuple[str, int], ...]:
         try:
             value = {k: n for k, n in value}
         except (TypeError, ValueError):
-            raise RulesError("books_to_go_out must be a table of book kinds and counts.") from None
+            raise RulesError(N_("books_to_go_out must be a table of book kinds and counts.")) from None
     if not isinstance(value, dict):
-        raise RulesError("books_to_go_out must be a table of book kinds and counts.")
+        raise RulesError(N_("books_to_go_out must be a table of book kinds and counts."))
     for k, n in value.items():
         if k not in BOOK_KINDS:
-            raise RulesError(f"Unknown kind of book {quoted(k)} (the kinds: {', '.join(BOOK_KINDS)}).")
+            raise RulesError(t("Unknown kind of book {kind} (the kinds: {kinds}).", kind=quoted(k),
+                               kinds=", ".join(BOOK_KINDS)))
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 20:
-            raise RulesError("The books needed to go out are whole numbers from 0 to 20.")
+            raise RulesError(N_("The books needed to go out are whole numbers from 0 to 20."))
     return tuple((k, int(value.get(k, 0))) for k in BOOK_KINDS)
 
 
@@ -330,10 +344,11 @@ def check_table(decks: int, hand: int, players: int, draw: int, out: int) -> Non
     """The sanity checks every game of the family makes of its packs, hands, draw and
     canastas to go out (raises :class:`RulesError` with a sentence)."""
     if not 1 <= decks <= MAX_PACKS:
-        raise RulesError(f"The game uses between one and {MAX_PACKS} packs.")
+        raise RulesError(t("The game uses between one and {most} packs.", most=MAX_PACKS))
     if hand < 1 or hand * players + 1 > decks * 54:
-        raise RulesError(f"{hand} cards each for {players} players do not fit in {decks} packs.")
+        raise RulesError(t("{hand} cards each for {players} players do not fit in {decks} packs.",
+                           hand=hand, players=players, decks=decks))
     if draw < 1 or draw > 5:
-        raise RulesError("Players draw between one and five cards.")
+        raise RulesError(N_("Players draw between one and five cards."))
     if out < 0 or out > 5:
-        raise RulesError("Going out needs between zero and five canastas.")
+        raise RulesError(N_("Going out needs between zero and five canastas."))

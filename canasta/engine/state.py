@@ -12,8 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
+from ..i18n import N_
 from .cards import KIND_COUNT, KIND_OF, POINTS_OF, RANK_OF, SUIT_OF, WILD_OF, deck_ids
-from .rules import Rules
+from .rules import Grouped, Rules  # noqa: F401  (Grouped: the games' modules import it from here)
 
 DRAW, PLAY, ANSWER, DEAL_OVER, GAME_OVER = "draw", "play", "answer", "deal_over", "game_over"
 
@@ -122,35 +123,26 @@ class TeamItems:
     def lines(self) -> list["ScoreLine"]:
         """Classic's score lines for the score sheet: the label, the points, and how many
         (canastas, red threes) as the detail. They add up to :attr:`total`."""
-        rows = [ScoreLine("Melded cards", self.melded)]
+        rows = [ScoreLine(N_("Melded cards"), self.melded)]
         if self.natural_canastas:
-            rows.append(ScoreLine("Natural canastas", self.natural_bonus, str(self.natural_canastas)))
+            rows.append(ScoreLine(N_("Natural canastas"), self.natural_bonus, str(self.natural_canastas)))
         if self.mixed_canastas:
-            rows.append(ScoreLine("Mixed canastas", self.mixed_bonus, str(self.mixed_canastas)))
+            rows.append(ScoreLine(N_("Mixed canastas"), self.mixed_bonus, str(self.mixed_canastas)))
         if self.red_threes:
-            rows.append(ScoreLine("Red threes", self.red_three_score, str(self.red_threes)))
+            rows.append(ScoreLine(N_("Red threes"), self.red_three_score, str(self.red_threes)))
         if self.going_out:
-            rows.append(ScoreLine("Going out", self.going_out))
+            rows.append(ScoreLine(N_("Going out"), self.going_out))
         if self.concealed:
-            rows.append(ScoreLine("Concealed", self.concealed))
-        rows.append(ScoreLine("Cards left in hand", self.in_hand))
+            rows.append(ScoreLine(N_("Concealed"), self.concealed))
+        rows.append(ScoreLine(N_("Cards left in hand"), self.in_hand))
         return rows
-
-
-class Grouped(int):
-    """A figure in a sentence that English writes with a thousands comma (5,000), as
-    the rules screens always did; ``tr`` writes it the language's way (5.000)."""
-
-    def __format__(self, spec: str) -> str:
-        return format(int(self), spec or ",")
-
-    def __str__(self) -> str:
-        return format(int(self), ",")
 
 
 class ScoreLine(NamedTuple):
     """One line of a team's result for a deal: what it is for, its points (negative
-    for a cost), and an optional detail such as how many."""
+    for a cost), and an optional detail such as how many. The label is a message key
+    (English, as the score sheet and the network carry it), rendered with ``tr`` where
+    it is shown; the detail is a count in figures or a :class:`~canasta.i18n.Text`."""
 
     label: str
     points: int

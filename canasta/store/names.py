@@ -17,6 +17,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..i18n import N_, t
 from ..vocab import DEFAULT_LEVEL, LEVELS
 
 MAX_NAME_LENGTH = 24
@@ -75,21 +76,22 @@ SEAT_LEVELS = LEVELS
 
 
 def parse_seats(data: Any, players: int) -> list[tuple[str, bool, str]]:
-    """The seats saved beside a game as ``(name, human, level)``; ``ValueError`` (a sentence) if wrong."""
+    """The seats saved beside a game as ``(name, human, level)``; ``ValueError`` (a sentence,
+    a message of the catalog: ``exc.args[0]``) if wrong."""
     if not isinstance(data, list) or len(data) != players:
-        raise ValueError("The seats are missing or do not match the number of players.")
+        raise ValueError(N_("The seats are missing or do not match the number of players."))
     seats = []
     for item in data:
         if not isinstance(item, dict):
-            raise ValueError("The seats are damaged.")
+            raise ValueError(N_("The seats are damaged."))
         name, human, level = item.get("name"), item.get("human"), item.get("level", DEFAULT_LEVEL)
         if not isinstance(name, str) or not name.strip() or not isinstance(human, bool):
-            raise ValueError("The seats are damaged.")
+            raise ValueError(N_("The seats are damaged."))
         try:
             name = check_name(name)  # the check a name typed in the settings passes
         except ValueError as exc:
-            raise ValueError(f"A seat's name {exc}.") from None
+            raise ValueError(t("A seat's name {problem}.", problem=str(exc))) from None
         if not isinstance(level, str) or level not in SEAT_LEVELS:
-            raise ValueError(f"A seat has an unknown level {shown(level)!r}.")
+            raise ValueError(t("A seat has an unknown level {level}.", level=repr(shown(level))))
         seats.append((name, human, level))
     return seats

@@ -24,7 +24,7 @@ from ..store.lock import InstanceLock
 from ..store.names import parse_seats, shown
 from ..vocab import COMPUTER_NAMES, SEAT_NAMES
 from .. import i18n
-from ..i18n import N_, t, tr
+from ..i18n import N_, Text, t, tr
 from . import games
 from .summary import finished_game_summary
 from .table import SeatConfig, TableScene
@@ -75,19 +75,58 @@ def seats_from_json(data: Any, players: int) -> list[SeatConfig]:
     try:
         return [SeatConfig(name, human, level) for name, human, level in parse_seats(data, players)]
     except ValueError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(_sentence(exc)) from None
 
 
 def _now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def _reason(exc: BaseException) -> str:
-    """An engine sentence shaped to sit inside brackets in another sentence."""
-    s = str(exc).strip().rstrip(".") or type(exc).__name__
+def _inside(s: str) -> str:
+    s = s.strip().rstrip(".")
     if len(s) > 1 and s[0].isupper() and not s[1].isupper():
         s = s[0].lower() + s[1:]
     return s
+
+
+class _Reason:
+    """An engine sentence shaped to sit inside brackets in another sentence (no full
+    stop, a small first letter), in the language in use when that sentence is shown:
+    an argument of :func:`~canasta.i18n.t`. German keeps its capitals (its nouns have them)."""
+
+    def __init__(self, exc: BaseException):
+        first = _sentence(exc)
+        self.said = first if isinstance(first, Text) else first.strip()
+        self.kind = type(exc).__name__
+
+    def english(self) -> str:
+        return _inside(str.__str__(self.said)) or self.kind
+
+    def __format__(self, spec: str) -> str:
+        said = tr(self.said)
+        return (said.strip().rstrip(".") if i18n.current() == "de" else _inside(said)) or self.kind
+
+    def __str__(self) -> str:
+        return self.english()
+
+
+def _reason(exc: BaseException) -> _Reason:
+    """An engine sentence shaped to sit inside brackets in another sentence."""
+    return _Reason(exc)
+
+
+def _sentence(exc: BaseException) -> str:
+    """An exception's sentence as it was raised (a message keeps its key and arguments,
+    where ``str(exc)`` would keep only the English)."""
+    first = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+    return first
+
+
+def _safe(m):
+    """A notice made safe to draw (unprintable characters, length), a message kept a
+    message so that it is shown in the language in use."""
+    safe = shown(m, 400)
+    return m if isinstance(m, Text) and safe == m else safe
 
 
 @dataclass
@@ -154,7 +193,7 @@ class Session:
     def notify(self, *messages: str) -> None:
         """Keep sentences for the main menu (and print them for the log)."""
         for m in messages:
-            m = shown(m, 400) if m else m  # a sentence may quote a file: nothing in it may break the drawing
+            m = _safe(m) if m else m  # a sentence may quote a file: nothing in it may break the drawing
             if m and m not in self.notices:
                 self.notices.append(m)
                 print(f"canasta: {m}", file=sys.stderr)
@@ -163,7 +202,7 @@ class Session:
         """A notice during a game: shown at once on the table as well."""
         self.notify(*messages)
         scene = self.app.scene
-        for m in (shown(m, 400) for m in messages if m):
+        for m in (_safe(m) for m in messages if m):
             if m and scene is not None:
                 scene.notice(m, 7.0, error=True)
 
@@ -429,13 +468,14 @@ class Session:
         try:
             game = read_record(path)
         except RecordError as exc:
-            self.notify(str(exc))
+            said = _sentence(exc)
+            self.notify(said)
             if back is None:
                 self.show_main_menu()
             else:
                 scene = self.app.scene
                 if scene is not None:
-                    scene.notice(str(exc), 7.0, error=True)
+                    scene.notice(_safe(said), 7.0, error=True)
             return False
         names = None
         try:

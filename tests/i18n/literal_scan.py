@@ -36,9 +36,6 @@ ALLOWED: set[tuple[str, str]] = {
     ("canasta/ui/app.py", "Canasta"),            # the window's title
     ("canasta/ui/speech.py", "speech dispatcher"),   # a speech back end's own name, matched
     ("canasta/ui/draw.py", "Probe | None"),      # a type annotation
-    # the name of the record the engine's RecordError quotes (the engine's refusal
-    # sentences are not messages yet: they come with it)
-    ("canasta/ui/online/play.py", "online game's record"),
     # the move log's Unnarrated: raised only when asked to be strict (the tests), for developers
     ("canasta/engine/narrate.py", "a card moved from {} to {}"),
     ("canasta/engine/narrate.py", "an event {}"),

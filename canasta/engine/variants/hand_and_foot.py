@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ...i18n import N_
-from ..cards import BLACK3, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, WILD_OF
+from ...i18n import N_, Text, t, tn
+from ..cards import BLACK3, KIND_OF, POINTS_OF, RED3, WILD_OF
 from ..rules import (BASE_MINIMUMS, BOOK_KINDS, DEAL_MINIMUMS, Rules, RulesError, Scoring, books_from,
                      check_table)
-from ..state import ScoreLine, TeamItems
+from ..state import Grouped, ScoreLine, TeamItems
+from ..words import RANK_PLURALS, RANK_WORDS, word
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -74,21 +75,45 @@ OPTION_HELP = {
 # ---------------------------------------------------------------------------
 
 def _int(value, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; ``what`` names it."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RulesError(f"{what} must be a whole number from {low:,} to {high:,}.")
+        raise RulesError(t("{what} must be a whole number from {low} to {high}.", what=Text(what),
+                           low=Grouped(low), high=Grouped(high)))
     return value
+
+
+def ranks(rank: int) -> Text:
+    """The rank in the plural as a word of a sentence ("kings")."""
+    return word(RANK_PLURALS.get(rank, N_("cards")))
+
+
+def book_count(kind: str, n: int) -> Text:
+    """'2 clean', '1 dirty', '0 wild' (books of a kind; a translation adds the noun)."""
+    if kind == "clean":
+        return tn("{count} clean", "{count} clean", n)
+    if kind == "dirty":
+        return tn("{count} dirty", "{count} dirty", n)
+    return tn("{count} wild", "{count} wild", n)
+
+
+def and_chain(parts: Sequence) -> object:
+    """'a and b and c', each 'and' a message ("{first} and {last}")."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = t("{first} and {last}", first=out, last=part)
+    return out
 
 
 def resolve(r: Rules) -> Rules:
     """Hand and Foot's defaults (10.4.10) for every option left as None, checked for sense."""
     p = r.players
     if p not in (4, 6):
-        raise RulesError(f"Hand and Foot is played by 4 or 6 players, not {p}.")
+        raise RulesError(t("Hand and Foot is played by 4 or 6 players, not {players}.", players=p))
     teams = r.teams if r.teams is not None else (2 if p == 4 else 3)
     if p == 4 and teams != 2:
-        raise RulesError("Four players play as two partnerships.")
+        raise RulesError(N_("Four players play as two partnerships."))
     if p == 6 and teams not in (2, 3):
-        raise RulesError("Six players play as three pairs or two teams of three.")
+        raise RulesError(N_("Six players play as three pairs or two teams of three."))
     decks = r.decks if r.decks is not None else p + 1
     hand = r.hand_size if r.hand_size is not None else 11
     foot = r.foot_size if r.foot_size is not None else 11
@@ -107,18 +132,18 @@ def resolve(r: Rules) -> Rules:
     red3_held = r.red_three_held if r.red_three_held is not None else -100
     closes = r.book_closes if r.book_closes is not None else True
     check_table(decks, hand + foot, p, draw, 0)
-    _int(foot, "The foot", 1, 30)
+    _int(foot, N_("The foot"), 1, 30)
     if take != "all":
-        _int(take, "The cards taken from the pile", 1, 500)
+        _int(take, N_("The cards taken from the pile"), 1, 500)
     if wild_rule not in WILD_RULES:
         raise RulesError(f"wild_rule must be one of {', '.join(WILD_RULES)}.")
     if minimum_by not in ("deal", "score"):
         raise RulesError('minimum_by must be "deal" or "score".')
     for m in deal_minimums:
-        _int(m, "A minimum count", 0, 10000)
-    _int(deals, "The number of deals", 1, 50)
-    _int(black3, "A black three left", 0, 1000)
-    _int(red3_held, "A red three in a foot", -5000, 0)
+        _int(m, N_("A minimum count"), 0, 10000)
+    _int(deals, N_("The number of deals"), 1, 50)
+    _int(black3, N_("A black three left"), 0, 1000)
+    _int(red3_held, N_("A red three in a foot"), -5000, 0)
     scoring = SCORING if r.scoring == Scoring() else r.scoring
     return replace(r, teams=teams, decks=decks, hand_size=hand, foot_size=foot, draw_count=draw,
                    pile_take=take, wild_rule=wild_rule, wild_limit=2 if wild_rule == "twice" else 3,
@@ -135,9 +160,11 @@ def resolve(r: Rules) -> Rules:
 def glance(rules: Rules) -> list[str]:
     """The New game screen's rules at a glance, between the game's title and its
     length: a hand and a foot, the draw, the books to go out (resolved ``rules``)."""
-    books = " and ".join(f"{n} {k}" for k, n in (rules.books_to_go_out or ()) if n)
-    return [f"{rules.hand_size} cards in hand, {rules.foot_size} in the foot", f"draw {rules.draw_count}",
-            f"{books or 'no'} books to go out"]
+    books = [book_count(k, n) for k, n in (rules.books_to_go_out or ()) if n]
+    return [tn("{count} card in hand, {foot} in the foot", "{count} cards in hand, {foot} in the foot",
+               rules.hand_size, foot=rules.foot_size),
+            t("draw {count}", count=rules.draw_count),
+            t("{books} books to go out", books=and_chain(books)) if books else t("no books to go out")]
 
 
 def books_needed(rules: Rules) -> dict[str, int]:
@@ -156,12 +183,12 @@ def wild_error(rules: Rules, naturals: int, wilds: int) -> Optional[str]:
     rule = rules.wild_rule
     if rule == "twice":
         if naturals < 2 * wilds:
-            return "A meld must hold at least twice as many natural cards as wild cards."
+            return N_("A meld must hold at least twice as many natural cards as wild cards.")
     elif rule == "max3":
         if wilds > 3:
-            return "A meld may hold at most three wild cards."
+            return N_("A meld may hold at most three wild cards.")
     elif naturals <= wilds:
-        return "A meld must always hold more natural cards than wild cards."
+        return N_("A meld must always hold more natural cards than wild cards.")
     return None
 
 
@@ -173,31 +200,31 @@ def meld_error(rules: Rules, kind: str, rank: int, naturals: int, wilds: int, ne
     size = naturals + wilds
     if kind == "wild":
         if naturals:
-            return "A wild meld holds wild cards only."
+            return N_("A wild meld holds wild cards only.")
         if not rules.wild_books:
-            return "Wild cards alone never form a meld in this game."
+            return N_("Wild cards alone never form a meld in this game.")
         if new and wilds < 3:
-            return "A wild meld needs at least three wild cards."
+            return N_("A wild meld needs at least three wild cards.")
         if size > BOOK_SIZE:
-            return "A wild book holds seven wild cards: nothing more."
+            return N_("A wild book holds seven wild cards: nothing more.")
         return None
     if new:
         if naturals == 0:
             if rules.wild_books:
-                return "Wild cards alone make a wild meld of at least three."
-            return "Wild cards alone never form a meld in this game."
+                return N_("Wild cards alone make a wild meld of at least three.")
+            return N_("Wild cards alone never form a meld in this game.")
         if naturals == 1:
-            return (f"A single {RANK_NAMES[rank]} can only go on your side's meld of {PLURAL_NAMES[rank]}; "
-                    f"a new meld needs at least two natural {PLURAL_NAMES[rank]}.")
+            return t("A single {rank} can only go on your side's meld of {ranks}; "
+                     "a new meld needs at least two natural {ranks}.", rank=word(RANK_WORDS[rank]), ranks=ranks(rank))
         if size < 3:
-            return "A meld needs at least three cards."
+            return N_("A meld needs at least three cards.")
     if size > BOOK_SIZE:
         if rules.book_closes:
             if before >= BOOK_SIZE:
-                return "That book is closed: nothing more can be added to it."
-            return f"A book holds seven cards: only {BOOK_SIZE - before} more fit on this meld."
+                return N_("That book is closed: nothing more can be added to it.")
+            return t("A book holds seven cards: only {count} more fit on this meld.", count=BOOK_SIZE - before)
         if wilds > wilds_before and before >= BOOK_SIZE:
-            return "Only natural cards may be added to a complete book."
+            return N_("Only natural cards may be added to a complete book.")
     return wild_error(rules, naturals, wilds)
 
 
@@ -211,13 +238,13 @@ def classify(cards: Sequence[int], rules: Rules) -> tuple[Optional[str], str, in
         if WILD_OF[c]:
             wilds += 1
         elif k == RED3:
-            return "Red threes are never melded: they score as bonus cards.", "", 0
+            return N_("Red threes are never melded: they score as bonus cards."), "", 0
         elif k == BLACK3:
-            return "Black threes are never melded in Hand and Foot: they can only be discarded.", "", 0
+            return N_("Black threes are never melded in Hand and Foot: they can only be discarded."), "", 0
         else:
             if rank and k != rank:
-                return (f"A meld holds cards of one rank: {PLURAL_NAMES[rank]} and {PLURAL_NAMES[k]} "
-                        "cannot go together."), "", 0
+                return t("A meld holds cards of one rank: {ranks} and {others} cannot go together.",
+                         ranks=ranks(rank), others=ranks(k)), "", 0
             rank = k
             naturals += 1
     if not naturals and rules.wild_books:
@@ -233,8 +260,10 @@ def new_meld_error(st: "State", team: int, kind: str, rank: int, targets: set) -
     """One open (incomplete) meld of a rank at a time; a closed book does not count."""
     for m in st.melds[team]:
         if m.kind == kind and m.rank == rank and len(m.cards) < BOOK_SIZE:
-            what = "wild meld" if kind == "wild" else f"meld of {PLURAL_NAMES[rank]}"
-            return f"Your side already has an open {what}: add to it until it is a book of seven."
+            if kind == "wild":
+                return N_("Your side already has an open wild meld: add to it until it is a book of seven.")
+            return t("Your side already has an open meld of {ranks}: add to it until it is a book of seven.",
+                     ranks=ranks(rank))
     return None
 
 
@@ -273,8 +302,8 @@ def canasta_bonus(kind: str, rules: Rules) -> int:
 
 def describe_meld(m: "TableMeld") -> str:
     if m.kind == "wild":
-        return "the wild meld"
-    return f"the meld of {PLURAL_NAMES.get(m.rank, 'cards')}"
+        return t("the wild meld")
+    return t("the meld of {ranks}", ranks=ranks(m.rank))
 
 
 # ---------------------------------------------------------------------------
@@ -296,22 +325,22 @@ class HandFootItems(TeamItems):
     foot_red_score: int = 0    # their cost (negative)
 
     def lines(self) -> list["ScoreLine"]:
-        rows = [ScoreLine("Melded cards", self.melded)]
+        rows = [ScoreLine(N_("Melded cards"), self.melded)]
         if self.natural_canastas:
-            rows.append(ScoreLine("Clean books", self.natural_bonus, str(self.natural_canastas)))
+            rows.append(ScoreLine(N_("Clean books"), self.natural_bonus, str(self.natural_canastas)))
         if self.mixed_canastas:
-            rows.append(ScoreLine("Dirty books", self.mixed_bonus, str(self.mixed_canastas)))
+            rows.append(ScoreLine(N_("Dirty books"), self.mixed_bonus, str(self.mixed_canastas)))
         if self.wild_books:
-            rows.append(ScoreLine("Wild books", self.wild_bonus, str(self.wild_books)))
+            rows.append(ScoreLine(N_("Wild books"), self.wild_bonus, str(self.wild_books)))
         if self.red_threes:
-            rows.append(ScoreLine("Red threes", self.red_three_score, str(self.red_threes)))
+            rows.append(ScoreLine(N_("Red threes"), self.red_three_score, str(self.red_threes)))
         if self.going_out:
-            rows.append(ScoreLine("Going out", self.going_out))
-        rows.append(ScoreLine("Cards left in hand", self.hand_cards))
+            rows.append(ScoreLine(N_("Going out"), self.going_out))
+        rows.append(ScoreLine(N_("Cards left in hand"), self.hand_cards))
         if self.feet_left:
-            rows.append(ScoreLine("Feet not picked up", self.foot_cards, str(self.feet_left)))
+            rows.append(ScoreLine(N_("Feet not picked up"), self.foot_cards, str(self.feet_left)))
         if self.foot_red_threes:
-            rows.append(ScoreLine("Red threes in a foot", self.foot_red_score, str(self.foot_red_threes)))
+            rows.append(ScoreLine(N_("Red threes in a foot"), self.foot_red_score, str(self.foot_red_threes)))
         return rows
 
 
@@ -375,20 +404,25 @@ def score_rules(rules: Rules) -> list["ScoreLine"]:
     """Every line a deal's score may have (the rules screen writes these out)."""
     sc = rules.scoring
     rows = [
-        ScoreLine("Melded cards", 0, "the point values of every card in the side's books and open melds"),
-        ScoreLine("Clean books", sc.natural_canasta, f"+{sc.natural_canasta:,} each (seven cards, no wild card)"),
-        ScoreLine("Dirty books", sc.mixed_canasta, f"+{sc.mixed_canasta:,} each (seven cards with wild cards)"),
+        ScoreLine(N_("Melded cards"), 0, t("the point values of every card in the side's books and open melds")),
+        ScoreLine(N_("Clean books"), sc.natural_canasta,
+                  t("+{points} each (seven cards, no wild card)", points=Grouped(sc.natural_canasta))),
+        ScoreLine(N_("Dirty books"), sc.mixed_canasta,
+                  t("+{points} each (seven cards with wild cards)", points=Grouped(sc.mixed_canasta))),
     ]
     if rules.wild_books:
-        rows.append(ScoreLine("Wild books", WILD_BOOK_BONUS, f"+{WILD_BOOK_BONUS:,} each (seven wild cards)"))
+        rows.append(ScoreLine(N_("Wild books"), WILD_BOOK_BONUS,
+                              t("+{points} each (seven wild cards)", points=Grouped(WILD_BOOK_BONUS))))
     rows += [
-        ScoreLine("Red threes", sc.red_three, f"+{sc.red_three:,} each red three laid"),
-        ScoreLine("Going out", sc.going_out, f"+{sc.going_out:,} for the side of the player who goes out"),
-        ScoreLine("Cards left in hand", 0, "minus the point values of the cards still in the side's hands"
-                  f" (a black three {rules.black_three_value})"),
-        ScoreLine("Feet not picked up", 0, "minus the point values of the cards of a foot never picked up"),
-        ScoreLine("Red threes in a foot", rules.red_three_held or 0,
-                  f"{rules.red_three_held:,} each red three in a foot never picked up"),
+        ScoreLine(N_("Red threes"), sc.red_three, t("+{points} each red three laid", points=Grouped(sc.red_three))),
+        ScoreLine(N_("Going out"), sc.going_out,
+                  t("+{points} for the side of the player who goes out", points=Grouped(sc.going_out))),
+        ScoreLine(N_("Cards left in hand"), 0,
+                  t("minus the point values of the cards still in the side's hands (a black three {points})",
+                    points=rules.black_three_value)),
+        ScoreLine(N_("Feet not picked up"), 0, t("minus the point values of the cards of a foot never picked up")),
+        ScoreLine(N_("Red threes in a foot"), rules.red_three_held or 0,
+                  t("{points} each red three in a foot never picked up", points=Grouped(rules.red_three_held or 0))),
     ]
     return rows
 

@@ -13,10 +13,12 @@ from itertools import combinations
 from typing import Iterable, Optional, Sequence
 
 from ..actions import Action, Ask, Discard, Group, Meld, TakePile
-from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF, describe
+from ...i18n import N_, t
+from ..cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF, not_in_hand
 from ..going_out import meld_action_error
 from ..melding import may_ask, gather_groups, going_out_error, onto_meld, Plan, pile_taken
 from ..state import State
+from ..words import RANK_WORDS, word
 from . import hand_and_foot as G
 
 SEVEN = G.BOOK_SIZE
@@ -44,19 +46,19 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     for cards, onto, is_top in todo:
         for c in cards:
             if c in seen:
-                return "The same card cannot be used twice.", None
+                return N_("The same card cannot be used twice."), None
             if c not in hand_set:
-                return f"{describe(c).capitalize()} is not in your hand.", None
+                return not_in_hand(c), None
             seen.add(c)
         whole = cards + (extra_top,) if is_top else cards
         if onto is not None:
             err, existing = onto_meld(st, team, onto)
             if err:
                 if existing is None and any(m.id == onto and m.canasta for m in melds):
-                    err = "That book is closed: nothing more can be added to it."
+                    err = N_("That book is closed: nothing more can be added to it.")
                 return err, None
             if existing.id in targets:
-                return "Put all the cards for one meld in a single group.", None
+                return N_("Put all the cards for one meld in a single group."), None
             targets.add(existing.id)
             nat = w = 0
             for c in whole:
@@ -64,14 +66,14 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
                 if WILD_OF[c]:
                     w += 1
                 elif k == RED3:
-                    return "Red threes are never melded: they score as bonus cards.", None
+                    return N_("Red threes are never melded: they score as bonus cards."), None
                 elif k == BLACK3:
-                    return "Black threes are never melded in Hand and Foot: they can only be discarded.", None
+                    return N_("Black threes are never melded in Hand and Foot: they can only be discarded."), None
                 elif existing.kind == "wild":
-                    return "A wild meld holds wild cards only.", None
+                    return N_("A wild meld holds wild cards only."), None
                 elif k != existing.rank:
-                    return (f"Only {PLURAL_NAMES[existing.rank]} and wild cards go on the meld of "
-                            f"{PLURAL_NAMES[existing.rank]}."), None
+                    return t("Only {ranks} and wild cards go on the meld of {ranks}.",
+                             ranks=G.ranks(existing.rank)), None
                 else:
                     nat += 1
             size = len(existing.cards)
@@ -98,9 +100,11 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     for kind, rank, size, _w in list(after.values()) + new:
         if size < SEVEN:
             if (kind, rank) in open_ones:
-                what = "wild meld" if kind == "wild" else f"meld of {PLURAL_NAMES.get(rank, 'cards')}"
-                return (f"Your side may have one open {what} at a time: add to it until it is a "
-                        "book of seven."), None
+                if kind == "wild":
+                    return N_("Your side may have one open wild meld at a time: add to it until it is a "
+                              "book of seven."), None
+                return t("Your side may have one open meld of {ranks} at a time: add to it until it is a "
+                         "book of seven.", ranks=G.ranks(rank)), None
             open_ones.add((kind, rank))
     kinds = []
     for kind, rank, size, w in list(after.values()) + new:
@@ -119,20 +123,20 @@ def books_error(st: State, seat: int, kinds: Sequence[str]) -> Optional[str]:
     the partners too with ``partner_in_foot``)."""
     r = st.rules
     if not st.in_foot(seat):
-        return "You must pick up and play your foot before you can go out."
+        return N_("You must pick up and play your foot before you can go out.")
     if r.partner_in_foot:
         for p in range(r.players):
             if p != seat and st.team_of(p) == st.team_of(seat) and st.foot_waiting(p):
-                return "Going out needs your partner to have picked up their foot too."
+                return N_("Going out needs your partner to have picked up their foot too.")
     need = G.books_needed(r)
     have = {k: 0 for k in need}
     for k in kinds:
         if k in have:
             have[k] += 1
     if any(have[k] < n for k, n in need.items()):
-        want = " and ".join(f"{n} {k}" for k, n in need.items() if n)
-        got = " and ".join(f"{have[k]} {k}" for k, n in need.items() if n)
-        return f"Going out needs {want} books; your side has {got}."
+        want = G.and_chain([G.book_count(k, n) for k, n in need.items() if n])
+        got = G.and_chain([G.book_count(k, have[k]) for k, n in need.items() if n])
+        return t("Going out needs {want} books; your side has {got}.", want=want, got=got)
     return None
 
 
@@ -146,10 +150,10 @@ def out_error(st: State, seat: int, plan: Optional[Plan], left: int) -> Optional
     err = books_error(st, seat, kinds)
     if err:
         if left == 1 and plan is not None:
-            return err + " Keep at least two cards in your hand."
+            return t("{reason} Keep at least two cards in your hand.", reason=err)
         return err
     if st.rules.must_ask and st.permission is not True:
-        return "Ask your partner 'May I go out?' first: these rules need a yes."
+        return N_("Ask your partner 'May I go out?' first: these rules need a yes.")
     return None
 
 
@@ -159,30 +163,32 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     of the rank; the player takes the top ``pile_take`` cards (the top one melded)."""
     pile = st.pile
     if not pile:
-        return "The discard pile is empty.", None
+        return N_("The discard pile is empty."), None
     top = pile[-1]
     tk = KIND_OF[top]
     if WILD_OF[top]:
-        return "A wild card on top of the pile stops anyone from taking it.", None
+        return N_("A wild card on top of the pile stops anyone from taking it."), None
     if tk == BLACK3:
-        return "A black three on top of the pile blocks it: draw from the stock.", None
+        return N_("A black three on top of the pile blocks it: draw from the stock."), None
     if tk == RED3:
-        return "A red three on top of the pile blocks it.", None
+        return N_("A red three on top of the pile blocks it."), None
     hand = st.hands[seat]
     team = st.team_of(seat)
     hand_set = set(hand)
     for c in with_cards:
         if c not in hand_set:
-            return f"{describe(c).capitalize()} is not in your hand.", None
-    plural = PLURAL_NAMES[tk]
+            return not_in_hand(c), None
+    plural = G.ranks(tk)
     if any(KIND_OF[c] != tk for c in with_cards):
-        return f"The pile is taken with natural {plural} only: a pair from your hand, no wild card.", None
+        return t("The pile is taken with natural {ranks} only: a pair from your hand, no wild card.",
+                 ranks=plural), None
     if len(with_cards) < 2:
-        return f"To take the pile you need a natural pair of {plural} from your hand.", None
+        return t("To take the pile you need a natural pair of {ranks} from your hand.", ranks=plural), None
     if onto is None:
         for m in st.melds[team]:
             if m.kind == "group" and m.rank == tk and len(m.cards) < SEVEN and not m.closed:
-                return f"Your side has an open meld of {plural}: the {RANK_NAMES[tk]} and the pair go onto it.", None
+                return t("Your side has an open meld of {ranks}: the {rank} and the pair go onto it.",
+                         ranks=plural, rank=word(RANK_WORDS[tk])), None
     err, plan = plan_groups(st, seat, extra, hand_set, top, with_cards, onto)
     if err:
         return err, None
@@ -190,8 +196,8 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     if not st.melds[team]:
         need = st.minimum(team)
         if plan.points < need:
-            return (f"Your side's first meld must count at least {need}; the top card and the "
-                    f"cards melded with it count {plan.points}."), None
+            return t("Your side's first meld must count at least {need}; the top card and the "
+                     "cards melded with it count {points}.", need=need, points=plan.points), None
     n = pile_taken(st.rules, len(pile))
     gained = sum(1 for c in pile[len(pile) - 1 - n:-1] if KIND_OF[c] != RED3)
     left = len(hand) - plan.used + gained

@@ -220,7 +220,7 @@ class OnlinePlay:
             scene.notice(tr("The deal's record has not arrived yet: try again in a moment."), 4.0)
             return
         try:
-            game = Game.from_json(record, "online game's record")
+            game = Game.from_json(record, N_("online game's record"))
         except RecordError as e:
             scene.notice(said(e), 6.0)
             return

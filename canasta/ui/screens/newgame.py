@@ -144,7 +144,7 @@ class NewGameScreen(MinimumTable, Screen):
         try:
             resolved = self.rules().resolved()
         except RulesError as exc:
-            self.error = str(exc)
+            self.error = exc.args[0] if exc.args else str(exc)   # a message, shown with tr()
             return None
         self.error = None
         return resolved
