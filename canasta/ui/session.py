@@ -24,8 +24,9 @@ from ..store.lock import InstanceLock
 from ..store.names import parse_seats, shown
 from ..vocab import COMPUTER_NAMES, SEAT_NAMES
 from .. import i18n
-from ..i18n import N_, Text, t, tr
+from ..i18n import N_, t, tr
 from . import games
+from .reasons import reason as _reason, safe as _safe, sentence as _sentence
 from .summary import finished_game_summary
 from .table import SeatConfig, TableScene
 
@@ -80,53 +81,6 @@ def seats_from_json(data: Any, players: int) -> list[SeatConfig]:
 
 def _now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def _inside(s: str) -> str:
-    s = s.strip().rstrip(".")
-    if len(s) > 1 and s[0].isupper() and not s[1].isupper():
-        s = s[0].lower() + s[1:]
-    return s
-
-
-class _Reason:
-    """An engine sentence shaped to sit inside brackets in another sentence (no full
-    stop, a small first letter), in the language in use when that sentence is shown:
-    an argument of :func:`~canasta.i18n.t`. German keeps its capitals (its nouns have them)."""
-
-    def __init__(self, exc: BaseException):
-        first = _sentence(exc)
-        self.said = first if isinstance(first, Text) else first.strip()
-        self.kind = type(exc).__name__
-
-    def english(self) -> str:
-        return _inside(str.__str__(self.said)) or self.kind
-
-    def __format__(self, spec: str) -> str:
-        said = tr(self.said)
-        return (said.strip().rstrip(".") if i18n.current() == "de" else _inside(said)) or self.kind
-
-    def __str__(self) -> str:
-        return self.english()
-
-
-def _reason(exc: BaseException) -> _Reason:
-    """An engine sentence shaped to sit inside brackets in another sentence."""
-    return _Reason(exc)
-
-
-def _sentence(exc: BaseException) -> str:
-    """An exception's sentence as it was raised (a message keeps its key and arguments,
-    where ``str(exc)`` would keep only the English)."""
-    first = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
-    return first
-
-
-def _safe(m):
-    """A notice made safe to draw (unprintable characters, length), a message kept a
-    message so that it is shown in the language in use."""
-    safe = shown(m, 400)
-    return m if isinstance(m, Text) and safe == m else safe
 
 
 @dataclass

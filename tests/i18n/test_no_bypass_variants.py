@@ -31,6 +31,7 @@ COVERED = (
     "canasta/engine/record.py",
     "canasta/engine/codec.py",
     "canasta/ui/session.py",
+    "canasta/ui/reasons.py",
 
 
     # Classic
