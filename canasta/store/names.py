@@ -17,7 +17,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..i18n import N_, t
+from ..i18n import N_, Text, t
 from ..vocab import DEFAULT_LEVEL, LEVELS
 
 MAX_NAME_LENGTH = 24
@@ -37,26 +37,27 @@ def printable(text: str) -> bool:
 def check_name(value: Any) -> str:
     """The name to use (surrounding spaces removed), or ``ValueError`` with the reason.
 
-    The reason follows the thing named: "player_name (must be text)".
+    The reason follows the thing named: "player_name (must be text)" (a message of the
+    catalog: ``exc.args[0]``).
     """
     if not isinstance(value, str):
-        raise ValueError("must be text")
+        raise ValueError(N_("must be text"))
     name = value.strip()
     if not name or not printable(name):
-        raise ValueError("must be a name of printable characters")
+        raise ValueError(N_("must be a name of printable characters"))
     if len(name) > MAX_NAME_LENGTH:
-        raise ValueError(f"must be at most {MAX_NAME_LENGTH} characters")
+        raise ValueError(t("must be at most {count} characters", count=MAX_NAME_LENGTH))
     return name
 
 
 def check_text(value: Any, limit: int = MAX_TEXT_LENGTH) -> str:
     """Stored text to draw as it is, or ``ValueError`` (not text, not printable, too long)."""
     if not isinstance(value, str):
-        raise ValueError("must be text")
+        raise ValueError(N_("must be text"))
     if not printable(value):
-        raise ValueError("must be printable text")
+        raise ValueError(N_("must be printable text"))
     if len(value) > limit:
-        raise ValueError(f"must be at most {limit} characters")
+        raise ValueError(t("must be at most {count} characters", count=limit))
     return value
 
 
@@ -90,7 +91,8 @@ def parse_seats(data: Any, players: int) -> list[tuple[str, bool, str]]:
         try:
             name = check_name(name)  # the check a name typed in the settings passes
         except ValueError as exc:
-            raise ValueError(t("A seat's name {problem}.", problem=str(exc))) from None
+            problem = exc.args[0] if isinstance(exc.args[0], Text) else Text(str(exc))
+            raise ValueError(t("A seat's name {problem}.", problem=problem)) from None
         if not isinstance(level, str) or level not in SEAT_LEVELS:
             raise ValueError(t("A seat has an unknown level {level}.", level=repr(shown(level))))
         seats.append((name, human, level))

@@ -75,3 +75,17 @@ def test_a_file_that_is_not_there_or_not_text(tmp_path):
     i18n.set_language("fr")
     assert tr(gone.value.args[0]).startswith("Le fichier ") and tr(gone.value.args[0]).endswith(" n'existe pas.")
     assert tr(binary.value.args[0]) == "x.json n'est pas un relevé de partie de Canasta (ce n'est pas du texte)."
+
+
+def test_seats_saved_beside_a_game_that_make_no_sense_in_german():
+    from canasta.store.names import parse_seats
+    seats = [{"name": "You", "human": True, "level": "medium"}, {"name": "x" * 30, "human": False, "level": "easy"}]
+    with pytest.raises(ValueError) as long_name:
+        parse_seats(seats, 2)
+    with pytest.raises(ValueError) as level:
+        parse_seats([seats[0], {"name": "Luis", "human": False, "level": "grandmaster"}], 2)
+    assert long_name.value.args[0] == "A seat's name must be at most 24 characters."
+    assert level.value.args[0] == "A seat has an unknown level 'grandmaster'."
+    i18n.set_language("de")
+    assert tr(long_name.value.args[0]) == "Der Name eines Platzes ist ungültig (darf höchstens 24 Zeichen haben)."
+    assert tr(level.value.args[0]) == "Ein Platz hat eine unbekannte Stufe 'grandmaster'."
