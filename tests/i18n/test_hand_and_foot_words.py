@@ -111,6 +111,9 @@ def test_options_errors_are_sentences_of_the_language_in_use():
     assert tr(players.value.args[0]) == "Hand und Fuß spielen 4 oder 6 Spieler, nicht 3."
     assert tr(foot.value.args[0]) == "Der Fuß: muss eine ganze Zahl von 1 bis 30 sein."
     assert tr(packs.value.args[0]) == "Für 4 Spieler mit je 60 Karten reicht die Zahl der Kartenspiele (2) nicht."
+    i18n.set_language("pseudo")
+    assert all(tr(e.value.args[0]).startswith("[") for e in (players, foot, packs))
+    assert tr(foot.value.args[0]).startswith("[[Thé fööt")      # the option's name is a message too
 
 
 def test_the_rules_at_a_glance_in_german():
