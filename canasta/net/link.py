@@ -35,6 +35,7 @@ from typing import Any, Optional
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.events import Event
+from ..i18n import t
 from ..engine.observe import Observation, sample_state
 from ..engine.record import action_from_json
 from ..engine.state import State
@@ -99,7 +100,7 @@ class Pending:
 def describe_failure(exc: BaseException) -> str:
     """What went wrong in a sentence a player can act on."""
     if isinstance(exc, ServerRefused):
-        return str(exc)
+        return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
     if isinstance(exc, (InvalidURI, ValueError)):
         return "That is not a server address: type it as 192.168.1.20:8765 (the port after the colon)."
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
@@ -108,7 +109,7 @@ def describe_failure(exc: BaseException) -> str:
         return "No table server is listening at that address: check the port, and that the host's game is open."
     if isinstance(exc, (OSError, InvalidHandshake, ConnectionClosed)):
         return "That address could not be reached: check it, and that both computers are on the network."
-    return f"The connection failed ({type(exc).__name__})."
+    return t("The connection failed ({reason}).", reason=type(exc).__name__)
 
 
 def server_url(address: str) -> str:
