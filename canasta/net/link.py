@@ -60,6 +60,8 @@ class Update:
     obs: Observation
     mirror: State
     n: Optional[int] = None
+    #: what the window worked out ahead, on the network thread (see ``NetLink.prepare``)
+    prepared: Any = None
 
     @property
     def opening(self) -> bool:
@@ -177,7 +179,10 @@ class WindowClient(TableClient):
                 self.looking = False
                 self._replies.put_nowait(m)
         elif t == "update":
-            put(self._decode(m))
+            u = self._decode(m)
+            if self.link.prepare is not None:
+                self.link.prepare(u)     # never raises: the window works out what it could not
+            put(u)
         elif t == "reveal":
             for sentence in self.log[said:]:
                 put(Note("warning" if sentence in self.warnings else "log", sentence))
@@ -224,6 +229,9 @@ class NetLink:
         self.port: Optional[int] = None
         self.url: Optional[str] = None
         self.closed = False
+        #: called with each update on the network thread before the window gets it, to
+        #: work out ahead what the window needs of it (set by the window: it knows what)
+        self.prepare: Optional[Any] = None
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
