@@ -200,6 +200,12 @@ class _SentenceStart(Text):
         return (_SentenceStart, (inner,))
 
 
+def sentence_start(words: Text) -> Text:
+    """Words that begin an English sentence ("The queen on the pile ..."): capitalised
+    in English, rendered as they are in another language (see :class:`_SentenceStart`)."""
+    return _SentenceStart(words)
+
+
 def not_in_hand(card: int) -> Text:
     """'The king of hearts is not in your hand.' (a refusal a player reads)."""
     return t("{card} is not in your hand.", card=_SentenceStart(describe(card)))

@@ -36,6 +36,11 @@ CARD_NAMES = {2: N_("the two of {suit}"), 3: N_("the three of {suit}"), 4: N_("t
 RANK_PLURALS = {2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5: N_("fives"), 6: N_("sixes"),
                 7: N_("sevens"), 8: N_("eights"), 9: N_("nines"), 10: N_("tens"), 11: N_("jacks"),
                 12: N_("queens"), 13: N_("kings"), 14: N_("aces"), 15: N_("jokers")}
+#: a rank with its article, for sentences naming the card of that rank ("the queen on
+#: the pile": "la reina del pozo", "die Dame vom Ablagestapel"); one message per rank
+THE_RANKS = {2: N_("the two"), 3: N_("the three"), 4: N_("the four"), 5: N_("the five"), 6: N_("the six"),
+             7: N_("the seven"), 8: N_("the eight"), 9: N_("the nine"), 10: N_("the ten"), 11: N_("the jack"),
+             12: N_("the queen"), 13: N_("the king"), 14: N_("the ace"), 15: N_("the joker")}
 #: the suits (clubs, diamonds, hearts, spades)
 SUIT_WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 #: how many of a rank, for "two kings" ("a" is said by each rank's own message)
@@ -48,6 +53,12 @@ def word(message: str) -> Text:
     language in use, where a bare ``str`` argument would be left as it is); a word
     that is already a message (a rank's, with its context) is given as it is."""
     return message if isinstance(message, Text) else t(message)
+
+
+def the_rank(rank: int) -> Text:
+    """'the queen' (the article agreeing with the rank in each language; 'the card'
+    for anything else)."""
+    return t(THE_RANKS[rank]) if rank in THE_RANKS else t("the card")
 
 
 def count_word(n: int) -> object:

@@ -104,8 +104,8 @@ def test_a_word_with_a_context_keeps_it_when_made_into_a_message_copied_or_pickl
     assert t(two).context == "rank" and Text(two).context == "rank"
     assert pickle.loads(pickle.dumps(two)).context == "rank"
     assert t("two").context is None
-    from canasta.engine.cards import _SentenceStart
-    start = _SentenceStart(two)
+    from canasta.engine.cards import sentence_start
+    start = sentence_start(two)
     assert start == "Two" and pickle.loads(pickle.dumps(start)).context == "rank"
 
 
@@ -176,3 +176,28 @@ def test_the_voice_names_each_canasta_kind_with_its_own_message():
         "eine Herz-Folge, Vier bis Zehn, 7 Karten, eine Samba"
     i18n.set_language("es")
     assert tr(meld_words(_Meld(canasta="mixed"))) == "reyes, 7 cartas, una canasta sucia"
+
+
+# -- the engine's refusals that name the card on the pile -------------------------------
+
+def test_the_card_on_the_pile_is_named_with_its_article_in_a_real_refusal():
+    from canasta.engine import IllegalAction, Rules, TakePile, check
+    from canasta.engine.setup import position
+    st = position(Rules(players=2), {
+        "scores": [0, 0], "dealer": 1, "turn": 0, "phase": "draw",
+        "hands": [["QH", "QC", "9S", "JH"], ["9H", "9C", "9D"]], "stock": 30, "discard": ["4S", "QS"],
+        "melds": [[{"cards": ["KH", "KC", "KD"], "by": 0}, {"cards": ["QD", "QH", "QC"], "by": 0}], []],
+    })
+    kings = st.melds[0][0].id
+    with pytest.raises(IllegalAction) as e:
+        check(st, TakePile((), onto=kings))
+    reason = e.value.args[0]
+    assert reason == "The queen on the pile cannot go on that meld."
+    i18n.set_language("es")
+    assert tr(reason) == "No se puede agregar la reina del pozo a ese juego."
+    i18n.set_language("de")
+    assert tr(reason) == "An diese Meldung passt die Dame vom Ablagestapel nicht."
+    i18n.set_language("fr")
+    assert tr(reason) == "Impossible de poser la dame de la défausse sur cette combinaison."
+    i18n.set_language("pseudo")
+    assert tr(reason).startswith("[[thé qüééñ") and "queen" not in tr(reason)
