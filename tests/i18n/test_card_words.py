@@ -201,3 +201,16 @@ def test_the_card_on_the_pile_is_named_with_its_article_in_a_real_refusal():
     assert tr(reason) == "Impossible de poser la dame de la défausse sur cette combinaison."
     i18n.set_language("pseudo")
     assert tr(reason).startswith("[[thé qüééñ") and "queen" not in tr(reason)
+
+
+def test_german_log_lines_keep_the_ranks_out_of_a_case_they_cannot_take():
+    """The plural ranks are nominative words ("Asse", "ein Vierer"): the German log
+    places them where the nominative is right, not after "mit"/"aus"."""
+    from canasta.engine.narrate import canasta_words, cards_word, count_words
+    four, joker = card(4, CLUBS), next(c for c in range(len(KIND_OF)) if KIND_OF[c] == JOKER)
+    took = t("took the pile ({cards}) with {ranks}", cards=cards_word(1), ranks=count_words([four, joker]))
+    aces = canasta_words("mixed", _Meld(rank=14))
+    assert (took, aces) == ("took the pile (1 card) with a four and a joker", "a mixed canasta of aces")
+    i18n.set_language("de")
+    assert tr(took) == "nahm den Ablagestapel (1 Karte; dazu ein Vierer und ein Joker)"
+    assert tr(aces) == "eine gemischte Canasta (Asse)"
