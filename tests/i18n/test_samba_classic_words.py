@@ -65,7 +65,8 @@ def test_a_sequence_with_a_gap_is_refused_in_german_with_its_ranks_and_suit():
     i18n.set_language("de")
     said = tr(reason)
     six, eight, hearts = tr(t("six")), tr(t("eight")), tr(t("hearts"))
-    assert said == f"Eine Folge hat keine Lücke: {six} bis {eight} in {hearts} lässt eine (das Ass ist nur hoch)."
+    assert said == (f"Eine Folge hat keine Lücke: Zwischen {six} und {eight} in {hearts} fehlt eine Karte "
+                    "(das Ass zählt nur hoch).")
     assert hearts == "Herz" and "hearts" not in said and "eight" not in said
     i18n.set_language("pseudo")
     said = tr(reason)
