@@ -18,6 +18,9 @@ COVERED = (
     "canasta/engine/variants/samba_out.py",
     "canasta/engine/variants/samba_hand.py",
     "canasta/engine/variants/bolivia.py",
+    "canasta/engine/variants/samba.py",
+    "canasta/engine/variants/samba_melds.py",
+    "canasta/engine/variants/samba_rules.py",
 
     # Modern American
     "canasta/engine/variants/american.py",
@@ -30,6 +33,7 @@ COVERED = (
 
     # Classic
     "canasta/engine/variants/__init__.py",
+    "canasta/engine/variants/classic.py",
 )
 #: literals that are for developers (a program's mistake, a command line, a repr), each
 #: with the module that holds it
@@ -45,6 +49,13 @@ ALLOWED: set[tuple[str, str]] = {
     ("canasta/engine/variants/american.py", "The wild-card limit must be between 0 and 6."),
     ("canasta/engine/variants/american.py", "initial_meld_with_pile must be one of {}."),
     ("canasta/engine/variants/american.py", "stock_exhausted must be one of {}."),
+
+    # Samba, Bolivia and Classic: an option's value that no form can set (only a hand-written
+    # rules table can), named by its key; and the shape check of a malformed merge (a
+    # program's mistake: a player's move is always well formed), as the core's are
+    ("canasta/engine/variants/samba.py", "stock_exhausted must be one of {}."),
+    ("canasta/engine/variants/classic.py", "stock_exhausted must be one of {}."),
+    ("canasta/engine/variants/samba_rules.py", "The move names {}, which are not two melds."),
 }
 
 
