@@ -202,6 +202,11 @@ def _rebuild(key, plural, n, args, context=None):
     return text
 
 
+def from_parts(key: str, plural: Optional[str], n: Optional[int], args: dict, context: Optional[str] = None) -> Text:
+    """A message made again from its parts (a network message carries them)."""
+    return _rebuild(key, plural, n, args, context)
+
+
 def t(message: str, **args: Any) -> Text:
     """A sentence with named arguments (``{name}`` in the message)."""
     return Text(message, **args)

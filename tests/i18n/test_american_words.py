@@ -158,3 +158,36 @@ def test_the_rules_screen_scoring_lines_in_german_write_the_figures_the_german_w
     assert tr(lines["Unfinished sevens"]) == "Unfertige Siebener: -2.500 für eine Siebener-Meldung unter sieben Karten."
     for line in lines.values():
         assert "each" not in tr(line) and "minus the" not in tr(line)
+
+
+def test_the_score_lines_sent_to_an_online_table_are_read_in_the_player_s_language():
+    """The server sends a deal's score lines as messages with their arguments, not as
+    English: the joined player's sheet reads "3 de 7" in Spanish, "-2.500" grouped."""
+    import json
+
+    from canasta.engine.state import DealResult
+    from canasta.net.protocol import result_from_json, result_json
+    from canasta.ui.table.words import team_lines
+    st = table(["5D", "6S"], melds=[[{"cards": ["7S", "7D", "7H"], "by": 2},
+                                      {"cards": ["KS", "KD", "KH", "2C"], "by": 0}], []],
+               threes=[["3H"], []])
+    items, lines = A.score(st, None, False)
+    sent = DealResult(0, 0, None, False, items, [0, 0], [{}, {}], lines)
+    came = result_from_json(json.loads(json.dumps(result_json(sent))))
+    assert team_lines(came, 0) == team_lines(sent, 0)          # the same English
+    assert came.items[0].rows == sent.items[0].rows
+    i18n.set_language("es")
+    assert team_lines(came, 0) == [("Cartas bajadas", "-65 (sin canasta: en negativo)"),
+                                   ("Sietes sin terminar", "-2.500 (3 de 7)"),
+                                   ("Tres rojos", "-100 (1, sin canasta: en negativo)"),
+                                   ("Cartas en la mano", "-15")]
+
+
+def test_words_from_a_hostile_server_never_break_the_sheet():
+    """A message the server made up (a placeholder it does not fill, a shape it should
+    not have) is shown as it came, never raising."""
+    from canasta.net.protocol import _line_from
+    line = _line_from([{"msg": "{count.__class__} of {missing}", "args": {"count": 3}}, 5,
+                       {"msg": 7, "args": []}])
+    i18n.set_language("de")
+    assert isinstance(tr(line.label), str) and isinstance(tr(line.detail), str)
