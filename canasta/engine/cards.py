@@ -191,10 +191,19 @@ class _SentenceStart(Text):
         english = str.__str__(inner)
         self = str.__new__(cls, english[:1].upper() + english[1:])
         self.key, self.plural, self.n, self.args = inner.key, inner.plural, inner.n, inner.args
+        self.context = getattr(inner, "context", None)
         return self
 
     def __reduce__(self):
-        return (_SentenceStart, (Text(self.key, self.plural, self.n, **self.args),))
+        inner = Text(self.key, self.plural, self.n, **self.args)
+        inner.context = self.context
+        return (_SentenceStart, (inner,))
+
+
+def sentence_start(words: Text) -> Text:
+    """Words that begin an English sentence ("The queen on the pile ..."): capitalised
+    in English, rendered as they are in another language (see :class:`_SentenceStart`)."""
+    return _SentenceStart(words)
 
 
 def not_in_hand(card: int) -> Text:

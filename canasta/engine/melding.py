@@ -9,12 +9,12 @@ from typing import Iterable, Optional, Sequence
 
 from .actions import Group
 from ..i18n import N_, t, tn
-from .cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF, not_in_hand
+from .cards import BLACK3, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF, not_in_hand, sentence_start
 from .events import Event
 from .rules import Rules
 from .registry import game_of, rulebook
 from .state import State, TableMeld
-from .words import RANK_PLURALS, RANK_WORDS, rank_count, word
+from .words import RANK_PLURALS, rank_count, the_rank, word
 
 
 # ---------------------------------------------------------------------------
@@ -24,11 +24,6 @@ from .words import RANK_PLURALS, RANK_WORDS, rank_count, word
 def _plural(rank: int):
     """The rank in the plural as a word of a sentence ("kings")."""
     return word(RANK_PLURALS.get(rank, N_("cards")))
-
-
-def _name(rank: int):
-    """The rank's name as a word of a sentence ("king")."""
-    return word(RANK_WORDS.get(rank, N_("card")))
 
 
 def can_reshuffle(st: State) -> bool:
@@ -166,8 +161,8 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
         if is_top:
             top_kind = KIND_OF[extra_top]
             if rank and rank != top_kind:
-                return t("Only {ranks} and wild cards can be melded with the {rank} on the pile.",
-                         ranks=_plural(top_kind), rank=_name(top_kind)), None
+                return t("Only {ranks} and wild cards can be melded with {the_rank} on the pile.",
+                         ranks=_plural(top_kind), the_rank=the_rank(top_kind)), None
             if b3:
                 return N_("Black threes cannot be melded with the top of the pile."), None
             rank = top_kind
@@ -328,7 +323,7 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
         if err:
             return err, None
         if existing.kind != "group" or existing.rank != tk:  # type: ignore[union-attr]
-            return t("The {rank} on the pile cannot go on that meld.", rank=_name(tk)), None
+            return t("{the_rank} on the pile cannot go on that meld.", the_rank=sentence_start(the_rank(tk))), None
     if st.pile_frozen_for(team):
         if nat < 2:
             if not st.melds[team]:
@@ -342,8 +337,8 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     else:
         if existing is None and not (nat >= 1 and nat + wild >= 2):
             if not with_cards and st.meld_of(team, tk) is not None:
-                return t("Name the meld of {ranks} the {rank} from the pile goes onto.",
-                         ranks=_plural(tk), rank=_name(tk)), None
+                return t("Name the meld of {ranks} {the_rank} from the pile goes onto.",
+                         ranks=_plural(tk), the_rank=the_rank(tk)), None
             return t("To take the pile you need two {ranks}, {one} and a wild card, or a meld of {ranks}.",
                      ranks=_plural(tk), one=rank_count(tk, 1)), None
     err, plan = plan_groups(st, seat, extra, hand_set, extra_top=top, top_with=with_cards, top_onto=onto)

@@ -118,8 +118,9 @@ def _suit_of(meld: Any) -> Optional[int]:
 
 
 #: the canastas and books by their kind ("a natural canasta"; "wild" is Hand and
-#: Foot's book, the only wild canasta a game names); a kind not here is
-#: told with its own word in the sentence
+#: Foot's book, the only wild canasta a game names), one message each so that a
+#: translator agrees the article with the noun; a kind not here is told as
+#: "a canasta (kind)"
 CANASTA_NAMES = {"natural": N_("a natural canasta"), "mixed": N_("a mixed canasta"),
                  "wild": N_("a wild book"), "samba": N_("a samba"), "escalera": N_("an escalera"),
                  "bolivia": N_("a bolivia"), "clean": N_("a clean book"), "dirty": N_("a dirty book"),
@@ -130,10 +131,10 @@ def canasta_words(kind: str, meld: Any) -> str:
     """'a natural canasta of kings', 'a samba', 'an escalera'."""
     if kind in CANASTA_NAMES:
         name = t(CANASTA_NAMES[kind])
-    elif kind in OWN_NAMES:
-        name = t("a {kind}", kind=kind)
     else:
-        name = t("an {kind} canasta", kind=kind) if kind[:1] in "aeiou" else t("a {kind} canasta", kind=kind)
+        # a kind no game names yet: one sentence whatever the kind's gender (each
+        # known kind is a message of its own, above)
+        name = t("a canasta ({kind})", kind=kind)
     if kind in OWN_NAMES or meld is None:
         return name
     if meld.kind == "group" and meld.rank:

@@ -3,9 +3,12 @@
 Rank letters on the cards (K, 10, Joker in a meld's notation) are not words; the names
 of ranks, suits and melds in sentences are, so each is a message of the catalog
 (:mod:`canasta.i18n`): "a king" / "two kings" is one plural message per rank, so a
-translator can write "un rey" / "una reina" / "duas rainhas". Lists are messages too
-("{first} and {last}"), so a sentence built of pieces is still rendered whole in the
-language chosen when it is shown.
+translator can write "un rey" / "una reina" / "duas rainhas"; a card's name is one
+message per rank too ("the queen of {suit}": "la reina de {suit}", "l'as de {suit}",
+"{suit}-Dame"), so its article agrees with its noun. A rank's name has the context
+"rank" (:func:`~canasta.i18n.tc`): the rank "two" (German "Zwei") is not the number
+"two" ("zwei Könige"). Lists are messages too ("{first} and {last}"), so a sentence
+built of pieces is still rendered whole in the language chosen when it is shown.
 
 Standard library and :mod:`canasta.i18n` only: no pygame.
 """
@@ -14,16 +17,30 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..i18n import N_, Text, t, tn
+from ..i18n import N_, Text, t, tc, tn
 
-#: the names of the ranks (and of the joker, 15) in sentences
-RANK_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
-              8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"),
-              13: N_("king"), 14: N_("ace"), 15: N_("joker")}
+#: the names of the ranks (and of the joker, 15) in sentences: messages with the
+#: context "rank", apart from the numbers of :data:`NUMBER_WORDS` ("two")
+RANK_WORDS = {2: tc("rank", "two"), 3: tc("rank", "three"), 4: tc("rank", "four"), 5: tc("rank", "five"),
+              6: tc("rank", "six"), 7: tc("rank", "seven"), 8: tc("rank", "eight"), 9: tc("rank", "nine"),
+              10: tc("rank", "ten"), 11: tc("rank", "jack"), 12: tc("rank", "queen"), 13: tc("rank", "king"),
+              14: tc("rank", "ace"), 15: tc("rank", "joker")}
+#: a card by its rank and suit, one message per rank so that the article agrees
+#: with the rank ("la reina de {suit}", "el rey de {suit}")
+CARD_NAMES = {2: N_("the two of {suit}"), 3: N_("the three of {suit}"), 4: N_("the four of {suit}"),
+              5: N_("the five of {suit}"), 6: N_("the six of {suit}"), 7: N_("the seven of {suit}"),
+              8: N_("the eight of {suit}"), 9: N_("the nine of {suit}"), 10: N_("the ten of {suit}"),
+              11: N_("the jack of {suit}"), 12: N_("the queen of {suit}"), 13: N_("the king of {suit}"),
+              14: N_("the ace of {suit}")}
 #: the ranks in the plural ("a meld of kings")
 RANK_PLURALS = {2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5: N_("fives"), 6: N_("sixes"),
                 7: N_("sevens"), 8: N_("eights"), 9: N_("nines"), 10: N_("tens"), 11: N_("jacks"),
                 12: N_("queens"), 13: N_("kings"), 14: N_("aces"), 15: N_("jokers")}
+#: a rank with its article, for sentences naming the card of that rank ("the queen on
+#: the pile": "la reina del pozo", "die Dame vom Ablagestapel"); one message per rank
+THE_RANKS = {2: N_("the two"), 3: N_("the three"), 4: N_("the four"), 5: N_("the five"), 6: N_("the six"),
+             7: N_("the seven"), 8: N_("the eight"), 9: N_("the nine"), 10: N_("the ten"), 11: N_("the jack"),
+             12: N_("the queen"), 13: N_("the king"), 14: N_("the ace"), 15: N_("the joker")}
 #: the suits (clubs, diamonds, hearts, spades)
 SUIT_WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 #: how many of a rank, for "two kings" ("a" is said by each rank's own message)
@@ -33,8 +50,15 @@ NUMBER_WORDS = (N_("no"), N_("a"), N_("two"), N_("three"), N_("four"), N_("five"
 
 def word(message: str) -> Text:
     """A word of the tables above as an argument of a sentence (rendered in the
-    language in use, where a bare ``str`` argument would be left as it is)."""
-    return t(message)
+    language in use, where a bare ``str`` argument would be left as it is); a word
+    that is already a message (a rank's, with its context) is given as it is."""
+    return message if isinstance(message, Text) else t(message)
+
+
+def the_rank(rank: int) -> Text:
+    """'the queen' (the article agreeing with the rank in each language; 'the card'
+    for anything else)."""
+    return t(THE_RANKS[rank]) if rank in THE_RANKS else t("the card")
 
 
 def count_word(n: int) -> object:
@@ -81,7 +105,7 @@ def card_name(rank: int, suit: int, joker: bool = False) -> Text:
     """'the king of hearts', 'a joker'."""
     if joker:
         return t("a joker")
-    return t("the {rank} of {suit}", rank=word(RANK_WORDS[rank]), suit=word(SUIT_WORDS[suit]))
+    return t(CARD_NAMES[rank], suit=word(SUIT_WORDS[suit]))
 
 
 def sequence_name(suit: int | None, article: bool = True) -> Text:

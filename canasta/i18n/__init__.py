@@ -14,6 +14,10 @@ and switching the language changes the open screens at the next frame.
   (``ngettext``), in English now and in the player's language when rendered.
 * ``N_("Deal")`` marks a constant for extraction and returns it unchanged; it is
   translated where it is shown (``tr(LABEL)``).
+* ``tc("rank", "two")`` is a message with a *context* (gettext's ``pgettext``): the
+  same English word in two roles (the rank "two", German "Zwei", and the number
+  "two", German "zwei") is two messages of the catalog. Its English is unchanged;
+  a :class:`Text` made of it (``t(word)``, ``Text(word)``) keeps the context.
 * ``tr(value)`` renders a :class:`Text` (its arguments first, recursively, so a rank's
   name or a game's name inside a sentence is the language's own), looks a plain ``str``
   up in the catalog (a name or a number that is not a key comes back as it is), and
@@ -170,7 +174,7 @@ class Text(str):
     that chooses between them.
     """
 
-    __slots__ = ("key", "plural", "n", "args")
+    __slots__ = ("key", "plural", "n", "args", "context")
 
     def __new__(cls, key: str, plural: Optional[str] = None, n: Optional[int] = None, /, **args: Any):
         chosen = key if plural is None or n == 1 else plural
@@ -179,24 +183,42 @@ class Text(str):
         self.plural = plural
         self.n = n
         self.args = args
+        # a message made of a word with a context (tc) keeps that context
+        self.context = getattr(key, "context", None) if isinstance(key, Text) else None
         return self
 
     def __reduce__(self):
         # pickles (and copies) as the English text with its key, so nothing breaks
-        return (_rebuild, (self.key, self.plural, self.n, self.args))
+        return (_rebuild, (self.key, self.plural, self.n, self.args, getattr(self, "context", None)))
 
     def render(self) -> str:
         """This sentence in the language in use."""
         return tr(self)
 
 
-def _rebuild(key, plural, n, args):
-    return Text(key, plural, n, **args)
+def _rebuild(key, plural, n, args, context=None):
+    text = Text(key, plural, n, **args)
+    text.context = context
+    return text
+
+
+def from_parts(key: str, plural: Optional[str], n: Optional[int], args: dict, context: Optional[str] = None) -> Text:
+    """A message made again from its parts (a network message carries them)."""
+    return _rebuild(key, plural, n, args, context)
 
 
 def t(message: str, **args: Any) -> Text:
     """A sentence with named arguments (``{name}`` in the message)."""
     return Text(message, **args)
+
+
+def tc(context: str, message: str, **args: Any) -> Text:
+    """A message with a context (``pgettext``): the same English in another role is
+    another message of the catalog (``tc("rank", "two")`` is the card's rank, apart
+    from the number "two"). Its English is the message's, unchanged."""
+    text = Text(message, **args)
+    text.context = context
+    return text
 
 
 def tn(singular: str, plural: str, n: int, **args: Any) -> Text:
@@ -246,13 +268,31 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _state.translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """The translation of a message in a context (:func:`tc`)."""
+    if _state.code == PSEUDO:
+        return pseudo(message)
+    return _state.translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The translation of a plural message in a context."""
+    if _state.code == PSEUDO:
+        return pseudo(singular if n == 1 else plural)
+    return _state.translations.npgettext(context, singular, plural, n)
+
+
 def tr(value: Any) -> str:
     """Anything a player reads, in the language in use (module docs)."""
     if isinstance(value, Text):
+        context = getattr(value, "context", None)     # a subclass may not have set it
+        n = value.n if value.n is not None else 2
         if value.plural is None:
-            message = gettext(value.key)
+            message = gettext(value.key) if context is None else pgettext(context, value.key)
+        elif context is None:
+            message = ngettext(value.key, value.plural, n)
         else:
-            message = ngettext(value.key, value.plural, value.n if value.n is not None else 2)
+            message = npgettext(context, value.key, value.plural, n)
         if not value.args:
             return message
         try:

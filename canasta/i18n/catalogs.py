@@ -14,7 +14,8 @@ How the catalogs are made and kept in step:
   (``canasta.i18n`` says what each is for). It is written without line numbers, so it
   changes only when a message does.
 * Each language's **.po** (``locale/<code>/LC_MESSAGES/canasta.po``, a code of
-  ``canasta.i18n.CODES`` other than English) is the source a translator edits. ``update``
+  ``canasta.i18n.CODES`` other than English) is the source a translator edits. A
+  message with a context (``tc``, gettext's ``msgctxt``) is its own entry there. ``update``
   merges the template into it (new messages empty, changed ones fuzzy, gone ones
   obsolete) and creates it when missing.
 * Each **.mo** is compiled from its .po by ``compile`` and committed, so a fresh clone
@@ -40,8 +41,11 @@ from . import CODES, DOMAIN, LOCALE_DIR, placeholders
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-#: the extraction keywords (pybabel's notation ``tr t tn:1,2 N_``)
-KEYWORDS = {"tr": None, "t": None, "tn": (1, 2), "N_": None}
+#: the extraction keywords (pybabel's notation ``tr t tn:1,2 N_ tc:1c,2``)
+KEYWORDS = {"tr": None, "t": None, "tn": (1, 2), "N_": None, "tc": ((1, "c"), 2)}
+#: between a message's context and its English in the shared translations' keys
+#: (gettext's own: "rank\u0004two" is the rank "two", apart from the number "two")
+CONTEXT_SEP = "\x04"
 #: a number word a language may write as the number itself ({count}) instead
 OPTIONAL_PLACEHOLDERS = frozenset({"count_word"})
 _PROJECT = "Canasta"
@@ -92,8 +96,17 @@ def extract(package_dir: Path = PACKAGE_DIR):
 
 
 def template_ids(catalog) -> set:
-    """The message ids of a catalog (a plural's as its pair of English forms)."""
-    return {m.id for m in catalog if m.id}
+    """The message ids of a catalog (a plural's as its pair of English forms; a
+    message with a context as ``(context, id)``)."""
+    return {(m.id if m.context is None else (m.context, m.id)) for m in catalog if m.id}
+
+
+def shared_key(message) -> str:
+    """A message's key in the shared translations' JSON (:func:`untranslated`,
+    :func:`fill`): its English (a plural's singular), after its context and
+    :data:`CONTEXT_SEP` when it has one."""
+    key = message.id if isinstance(message.id, str) else message.id[0]
+    return key if message.context is None else f"{message.context}{CONTEXT_SEP}{key}"
 
 
 def write_catalog(catalog, path: Path) -> None:
@@ -161,8 +174,7 @@ def untranslated(codes: Iterable[str] = None) -> dict:
                 continue
             strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
             if message.fuzzy or not all(strings):
-                key = message.id if isinstance(message.id, str) else message.id[0]
-                entry = wanted.setdefault(key, {})
+                entry = wanted.setdefault(shared_key(message), {})
                 if isinstance(message.id, tuple):
                     entry["plural"] = message.id[1]
                 entry[code] = ""
@@ -185,8 +197,7 @@ def fill(sources: Iterable[Path], codes: Iterable[str] = None) -> dict:
         for message in catalog:
             if not message.id:
                 continue
-            key = message.id if isinstance(message.id, str) else message.id[0]
-            text = table.get(key, {}).get(code)
+            text = table.get(shared_key(message), {}).get(code)
             if not text:
                 continue
             if isinstance(message.id, tuple):
@@ -225,6 +236,8 @@ def catalog_problems(code: str, path: Optional[Path] = None) -> list[str]:
         key = message.id if isinstance(message.id, str) else message.id[0]
         english = message.id if isinstance(message.id, str) else message.id[1]
         wanted = placeholders(key) | placeholders(english)
+        if message.context is not None:
+            key = f"{message.context}|{key}"      # named with its context in the problems
         if isinstance(message.id, tuple):
             wanted |= {"count"}     # tn gives every plural message its count (for {count_word}'s place)
         strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]

@@ -1,7 +1,7 @@
 """Playing over the network: a table server that holds the engine, and clients that
 are a view plus a sender of actions.
 
-* :mod:`canasta.net.protocol`: the messages (version 1, JSON over a WebSocket), their
+* :mod:`canasta.net.protocol`: the messages (version 2, JSON over a WebSocket), their
   checks, and what a seat may see (its observation, the events with hidden cards hidden).
 * :mod:`canasta.net.table`: one table (seats, tokens, the game, its journal).
 * :mod:`canasta.net.server`: the asyncio server of many tables (``python -m canasta.server``).

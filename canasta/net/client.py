@@ -119,7 +119,8 @@ class TableClient:
             try:
                 m = await asyncio.wait_for(self._replies.get(), self.patience)
             except asyncio.TimeoutError:
-                raise NoAnswer(f"The server did not answer within {self.patience:g} seconds.") from None
+                seconds = int(self.patience) if float(self.patience).is_integer() else self.patience
+                raise NoAnswer(t("The server did not answer within {seconds} seconds.", seconds=seconds)) from None
             if m["t"] == "error":
                 raise ServerRefused(m["msg"])
             if m["t"] in types:

@@ -15,6 +15,8 @@ import threading
 from dataclasses import dataclass
 from typing import Optional
 
+from ..i18n import N_, Text, t
+
 SERVICE = "_canasta._tcp.local."
 
 
@@ -81,11 +83,10 @@ class Browser:
             self._zc = Zeroconf()
             self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._changed])
         except ImportError:
-            self._problem = ("Tables on this network cannot be listed (the zeroconf package is missing): "
-                             "type the address and code.")
+            self._problem = Text(N_("Tables on this network cannot be listed (the zeroconf package is missing): type the address and code."))
         except Exception as e:   # no multicast, no network: say it, never stop the game
-            self._problem = (f"Tables on this network cannot be listed here ({type(e).__name__}): "
-                             "type the address and code.")
+            self._problem = t("Tables on this network cannot be listed here ({reason}): type the address and code.",
+                              reason=type(e).__name__)
 
     def _changed(self, zeroconf, service_type, name, state_change) -> None:
         try:

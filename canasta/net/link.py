@@ -35,6 +35,7 @@ from typing import Any, Optional
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.events import Event
+from ..i18n import t
 from ..engine.observe import Observation, sample_state
 from ..engine.record import action_from_json
 from ..engine.state import State
@@ -59,6 +60,8 @@ class Update:
     obs: Observation
     mirror: State
     n: Optional[int] = None
+    #: what the window worked out ahead, on the network thread (see ``NetLink.prepare``)
+    prepared: Any = None
 
     @property
     def opening(self) -> bool:
@@ -99,7 +102,7 @@ class Pending:
 def describe_failure(exc: BaseException) -> str:
     """What went wrong in a sentence a player can act on."""
     if isinstance(exc, ServerRefused):
-        return str(exc)
+        return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
     if isinstance(exc, (InvalidURI, ValueError)):
         return "That is not a server address: type it as 192.168.1.20:8765 (the port after the colon)."
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
@@ -108,7 +111,7 @@ def describe_failure(exc: BaseException) -> str:
         return "No table server is listening at that address: check the port, and that the host's game is open."
     if isinstance(exc, (OSError, InvalidHandshake, ConnectionClosed)):
         return "That address could not be reached: check it, and that both computers are on the network."
-    return f"The connection failed ({type(exc).__name__})."
+    return t("The connection failed ({reason}).", reason=type(exc).__name__)
 
 
 def server_url(address: str) -> str:
@@ -176,7 +179,10 @@ class WindowClient(TableClient):
                 self.looking = False
                 self._replies.put_nowait(m)
         elif t == "update":
-            put(self._decode(m))
+            u = self._decode(m)
+            if self.link.prepare is not None:
+                self.link.prepare(u)     # never raises: the window works out what it could not
+            put(u)
         elif t == "reveal":
             for sentence in self.log[said:]:
                 put(Note("warning" if sentence in self.warnings else "log", sentence))
@@ -223,6 +229,9 @@ class NetLink:
         self.port: Optional[int] = None
         self.url: Optional[str] = None
         self.closed = False
+        #: called with each update on the network thread before the window gets it, to
+        #: work out ahead what the window needs of it (set by the window: it knows what)
+        self.prepare: Optional[Any] = None
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)

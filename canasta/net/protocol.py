@@ -1,6 +1,6 @@
-"""The table server's protocol, version 1: JSON text messages over a WebSocket.
+"""The table server's protocol, version 2: JSON text messages over a WebSocket.
 
-Every message is one JSON object of at most :data:`MAX_MESSAGE` bytes with ``"v": 1``
+Every message is one JSON object of at most :data:`MAX_MESSAGE` bytes with ``"v": 2``
 and a type ``"t"``. What a client may send (each checked here, field by field, before
 the server looks at it; anything else is refused with a one-line ``error``):
 
@@ -26,6 +26,11 @@ name, text), ``closing`` (the host is closing the table; it comes back with them
 ``error`` (one sentence). A seat receives only its own
 observation (:func:`canasta.engine.observe.observe`) and the events of each action
 with every card it may not see replaced by -1 (:func:`event_json`).
+
+Version 2: a deal's score lines carry their words as messages, not as English: a word
+with arguments is ``{"msg", "args"}`` (with ``"plural"``/``"n"`` and ``"ctx"`` where it
+has them), a figure written with a thousands comma ``{"grouped": n}``, a word without
+arguments its message key; each window says them in its player's language.
 """
 
 from __future__ import annotations
@@ -42,14 +47,15 @@ from ..engine.history import Shown
 from ..engine.observe import MeldView, Observation
 from ..engine.record import action_from_json, action_to_json
 from ..engine.rules import Rules, RulesError
-from ..engine.state import DealResult, ScoreLine, TeamItems
+from ..engine.state import DealResult, Grouped, ScoreLine, TeamItems
+from ..i18n import Text, from_parts
 from ..engine.registry import default_name
 from ..engine.variants import names as game_names
 from ..store.names import check_name
 from ..store.safejson import DamagedJSON, loads
 from ..vocab import AI_LEVELS
 
-VERSION = 1
+VERSION = 2
 MAX_MESSAGE = 64 * 1024
 #: letters and digits of table codes: none that looks like another (no 0/O, 1/I/L, 5/S, 2/Z, 8/B)
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
@@ -267,9 +273,63 @@ def _value_json(v: Any) -> Any:
     return str(v)
 
 
+def _words_json(v: Any) -> Any:
+    """A score line's words as the message and its arguments, not as English: each
+    window renders them in its player's language (a word without arguments is its key,
+    a plain string, as before)."""
+    if isinstance(v, Text) and (v.args or v.plural is not None or getattr(v, "context", None)):
+        d: dict = {"msg": v.key, "args": {k: _words_json(a) for k, a in v.args.items()}}
+        if v.plural is not None:
+            d["plural"], d["n"] = v.plural, v.n
+        if getattr(v, "context", None):
+            d["ctx"] = v.context
+        return d
+    if isinstance(v, Grouped):
+        return {"grouped": int(v)}
+    if isinstance(v, (list, tuple)):
+        return [_words_json(x) for x in v]
+    return v
+
+
+def _words_from(v: Any) -> Any:
+    """The words :func:`_words_json` sent (what is not well formed stays as it came)."""
+    if isinstance(v, dict):
+        if set(v) == {"grouped"} and isinstance(v["grouped"], int) and not isinstance(v["grouped"], bool):
+            return Grouped(v["grouped"])
+        msg, args = v.get("msg"), v.get("args", {})
+        if isinstance(msg, str) and isinstance(args, dict) and len(args) <= 16:
+            plural, n, ctx = v.get("plural"), v.get("n"), v.get("ctx")
+            if plural is not None and not (isinstance(plural, str) and isinstance(n, int)):
+                plural, n = None, None
+            return from_parts(msg, plural, n, {str(k): _words_from(a) for k, a in args.items()},
+                                 ctx if isinstance(ctx, str) else None)
+        return str(msg or "")
+    if isinstance(v, list):
+        return [_words_from(x) for x in v]
+    return v
+
+
+def _line_json(line: ScoreLine) -> list:
+    return [_words_json(line.label), line.points, _words_json(line.detail)]
+
+
+def _line_from(v: list) -> ScoreLine:
+    label, points, *rest = v
+    return ScoreLine(*[_word_from(x) for x in [label]], points, *[_word_from(x) for x in rest])
+
+
+def _word_from(v: Any) -> Any:
+    # a label or detail without arguments is its message key, read in the catalog where shown
+    return Text(v) if isinstance(v, str) and not isinstance(v, Text) else _words_from(v)
+
+
 def result_json(r: DealResult) -> dict:
     d = asdict(r)
     d["items_of"] = [type(t).__name__ for t in r.items]
+    d["lines"] = [[_line_json(line) for line in team] for team in r.lines]
+    for i, items in enumerate(r.items):
+        if isinstance(getattr(items, "rows", None), list):
+            d["items"][i]["rows"] = [_line_json(line) for line in items.rows]
     return d
 
 
@@ -285,7 +345,7 @@ def _items_class(name: str) -> type:
 
 def _items_from(name: str, t: dict) -> TeamItems:
     if isinstance(t.get("rows"), list):     # Modern American's score lines
-        t = {**t, "rows": [ScoreLine(*line) for line in t["rows"]]}
+        t = {**t, "rows": [_line_from(line) for line in t["rows"]]}
     return _items_class(name)(**t)
 
 
@@ -295,7 +355,7 @@ def result_from_json(d: Any) -> Optional[DealResult]:
     return DealResult(d["number"], d["dealer"], d["went_out"], d["concealed"],
                       [_items_from(k, t) for k, t in zip(d["items_of"], d["items"])], list(d["totals"]),
                       [dict(c) for c in d["canastas"]],
-                      [[ScoreLine(*line) for line in team] for team in d["lines"]])
+                      [[_line_from(line) for line in team] for team in d["lines"]])
 
 
 def _tuples(v: Any) -> Any:

@@ -112,8 +112,9 @@ class Unusable(Exception):
 
 
 DAMAGED = N_("was damaged")   # said after "The score history"
-NEWER = "comes from a newer version of Canasta"
-FOREIGN = "is not in the form this version expects"
+NEWER = N_("comes from a newer version of Canasta")
+FOREIGN = N_("is not in the form this version expects")
+NOT_A_FILE = N_("was not a regular file")
 
 
 def classify(exc: BaseException) -> str:
@@ -139,7 +140,7 @@ def connect(path: Path, timeout: float) -> sqlite3.Connection:
     except FileNotFoundError:
         header = b""
     except NotAFile:
-        raise Unusable("was not a regular file") from None
+        raise Unusable(NOT_A_FILE) from None
     if header and header != SQLITE_MAGIC:
         raise Unusable(DAMAGED)
     conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)

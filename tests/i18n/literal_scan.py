@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG_CALLS = {"tr", "t", "tn", "N_"}
+CATALOG_CALLS = {"tr", "t", "tn", "N_", "tc"}
 #: calls whose string arguments are not shown to a player
 QUIET_CALLS = {"note", "print", "debug", "info", "warning", "error", "exception", "critical", "getattr", "setattr",
                "hasattr", "startswith", "endswith", "split", "rsplit", "strip", "replace", "join", "get", "pop",

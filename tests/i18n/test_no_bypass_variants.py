@@ -18,9 +18,14 @@ COVERED = (
     "canasta/engine/variants/samba_out.py",
     "canasta/engine/variants/samba_hand.py",
     "canasta/engine/variants/bolivia.py",
+    "canasta/engine/variants/samba.py",
+    "canasta/engine/variants/samba_melds.py",
+    "canasta/engine/variants/samba_rules.py",
 
     # Modern American
-
+    "canasta/engine/variants/american.py",
+    "canasta/engine/variants/american_melds.py",
+    "canasta/engine/variants/american_rules.py",
 
     # Hand and Foot, the engine's rules and state, damaged files
     "canasta/store/names.py",
@@ -36,10 +41,30 @@ COVERED = (
 
     # Classic
     "canasta/engine/variants/__init__.py",
+    "canasta/engine/variants/classic.py",
 )
 #: literals that are for developers (a program's mistake, a command line, a repr), each
 #: with the module that holds it
 ALLOWED: set[tuple[str, str]] = {
+    # Modern American's rules checked before a game starts: the New game form offers only
+    # four players in partnerships, its own packs and hand size, targets from 500 and
+    # wild-card limits 1-6, so only a command line (--rule) meets these (they may stay English)
+    ("canasta/engine/variants/american.py",
+     "Modern American Canasta is played by four players in two partnerships, not {}."),
+    ("canasta/engine/variants/american.py", "Modern American Canasta is played by two partnerships."),
+    ("canasta/engine/variants/american.py", "{} cards each and the talons do not fit in {} packs."),
+    ("canasta/engine/variants/american.py", "The target score must be at least 100."),
+    ("canasta/engine/variants/american.py", "The wild-card limit must be between 0 and 6."),
+    ("canasta/engine/variants/american.py", "initial_meld_with_pile must be one of {}."),
+    ("canasta/engine/variants/american.py", "stock_exhausted must be one of {}."),
+
+    # Samba, Bolivia and Classic: an option's value that no form can set (only a hand-written
+    # rules table can), named by its key; and the shape check of a malformed merge (a
+    # program's mistake: a player's move is always well formed), as the core's are
+    ("canasta/engine/variants/samba.py", "stock_exhausted must be one of {}."),
+    ("canasta/engine/variants/classic.py", "stock_exhausted must be one of {}."),
+    ("canasta/engine/variants/samba_rules.py", "The move names {}, which are not two melds."),
+
     # Hand and Foot, the engine's rules and state, damaged files:
     # option values no form can produce (the New game form offers these as choices)
     ("canasta/engine/variants/hand_and_foot.py", "wild_rule must be one of {}."),

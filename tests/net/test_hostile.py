@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from canasta.engine import is_legal
 from canasta.engine.record import action_from_json
-from canasta.net.protocol import MAX_MESSAGE, encode
+from canasta.net.protocol import MAX_MESSAGE, VERSION, encode
 
 from .conftest import finish, seat_four
 
@@ -104,16 +104,16 @@ def _message(draw_from_hand):
         "groups": st.lists(st.fixed_dictionaries({"cards": _cards | draw_from_hand.map(lambda c: [c, c])},
                                                  optional={"onto": st.integers(-3, 10 ** 12) | _json}), max_size=3),
         "melds": st.lists(st.fixed_dictionaries({"cards": _cards}), max_size=2), "yes": _json})
-    versioned = st.fixed_dictionaries({"v": st.sampled_from([1, 1, 1, 2, "1", True]), "t": _types},
+    versioned = st.fixed_dictionaries({"v": st.sampled_from([VERSION, VERSION, VERSION, VERSION - 1, str(VERSION), True]), "t": _types},
                                       optional={"action": action | _json, "n": st.integers() | _json,
                                                 "code": st.text(max_size=8) | _json, "token": _json,
                                                 "seat": st.integers() | _json, "name": _json, "seats": _json,
                                                 "game": _json, "rules": _json, "grace": _json})
-    acts = st.fixed_dictionaries({"v": st.just(1), "t": st.just("act"), "n": st.integers(0, 1000),
+    acts = st.fixed_dictionaries({"v": st.just(VERSION), "t": st.just("act"), "n": st.integers(0, 1000),
                                   "action": action}).map(json.dumps)
     deep = st.integers(50, 100_000).map(lambda n: "[" * n + "]" * n)
-    big = st.integers(300, 5000).map(lambda n: '{"v":1,"t":"act","n":1' + "0" * n + ',"action":{"type":"draw"}}')
-    oversized = st.integers(MAX_MESSAGE + 1, 3 * MAX_MESSAGE).map(lambda n: json.dumps({"v": 1, "t": "start", "x": "y" * n}))
+    big = st.integers(300, 5000).map(lambda n: '{"v":2,"t":"act","n":1' + "0" * n + ',"action":{"type":"draw"}}')
+    oversized = st.integers(MAX_MESSAGE + 1, 3 * MAX_MESSAGE).map(lambda n: json.dumps({"v": 2, "t": "start", "x": "y" * n}))
     return st.one_of(acts, acts, acts, versioned.map(lambda d: json.dumps(d)), _json.map(json.dumps), st.text(max_size=200),
                      st.binary(max_size=200), deep, big, oversized)
 

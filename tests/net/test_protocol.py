@@ -21,9 +21,9 @@ def test_table_codes_are_six_characters_without_look_alikes():
     assert len(codes) > 490 and all(len(c) == 6 for c in codes)
     used = set("".join(codes))
     assert not used & set("0O1IL5S2Z8B")
-    assert parse(json.dumps({"v": 1, "t": "join", "code": "acdefg", "seat": 1, "name": "Ann"}))["code"] == "ACDEFG"
+    assert parse(json.dumps({"v": 2, "t": "join", "code": "acdefg", "seat": 1, "name": "Ann"}))["code"] == "ACDEFG"
     with pytest.raises(ProtocolError, match="not a table code"):
-        parse(json.dumps({"v": 1, "t": "join", "code": "ABCDE0", "seat": 1, "name": "Ann"}))
+        parse(json.dumps({"v": 2, "t": "join", "code": "ABCDE0", "seat": 1, "name": "Ann"}))
 
 
 @pytest.mark.parametrize("game", names())
@@ -44,14 +44,14 @@ def test_a_seat_receives_exactly_its_observation_and_hidden_draws(game):
 
 
 def test_messages_are_versioned_and_checked_field_by_field():
-    ok = {"v": 1, "t": "create", "game": "samba", "seats": ["person", "easy", "person", "hard"], "seat": 2,
+    ok = {"v": 2, "t": "create", "game": "samba", "seats": ["person", "easy", "person", "hard"], "seat": 2,
           "name": "Ann", "grace": 5}
     m = parse(json.dumps(ok))
     assert m["seat"] == 2 and m["grace"] == 5.0 and m["rules"].variant == "samba"
-    for bad, said in ((dict(ok, v=2), "version 1"), (dict(ok, seat=1), "must be a person's"),
+    for bad, said in ((dict(ok, v=1), "version 2"), (dict(ok, seat=1), "must be a person's"),
                       (dict(ok, grace=-1), "'grace'"), (dict(ok, grace=float("inf")), "'grace'"),
                       (dict(ok, seats=["person"] * 3), "the 4 seats"), (dict(ok, name="A\u0000"), "The name"),
                       (dict(ok, rules={"decks": 10 ** 9}), "not valid"), (dict(ok, level="god"), "'level'")):
         with pytest.raises(ProtocolError, match=said):
             parse(json.dumps(bad))
-    assert protocol.encode({"t": "x"}).startswith('{"v":1,')
+    assert protocol.encode({"t": "x"}).startswith('{"v":2,')

@@ -86,3 +86,26 @@ def test_damaged_pending_results_are_told_in_portuguese(tmp_path):
     i18n.set_language("pt_BR")
     assert tr(said[0]) == ("Os resultados à espera de entrar no histórico de placares estavam danificados; "
                            f"foram guardados como {copy}.")
+
+
+def test_a_score_history_in_a_foreign_form_is_told_in_german():
+    """The score history's reasons (newer, not in the expected form, not a file) are
+    messages of the catalog, so the notice is German throughout: here a file with
+    tables of some other program's."""
+    import sqlite3
+
+    from canasta.store.database import ScoreDatabase
+    from canasta.store.paths import data_dir
+    from canasta.store.schema import DB_FILE
+
+    data_dir().mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(data_dir() / DB_FILE)
+    conn.execute("CREATE TABLE recipes(id INTEGER, name TEXT)")
+    conn.close()
+    with ScoreDatabase() as db:
+        messages = db.take_messages()
+    assert messages and messages[0].startswith("The score history is not in the form this version expects")
+    i18n.set_language("de")
+    german = tr(messages[0])
+    assert "not in the form" not in german
+    assert german != messages[0]

@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
-from ...i18n import N_
-from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, TWO, WILD_OF
+from ...i18n import N_, t, tn
+from ..cards import BLACK3, CODE_OF, JOKER, KIND_OF, POINTS_OF, RED3, TWO, WILD_OF
 from ..rules import STOCK_EXHAUSTED, Rules, RulesError, check_table
-from ..state import TeamItems
+from ..state import Grouped, TeamItems
 from ..state import ScoreLine
+from ..words import RANK_PLURALS, RANK_WORDS, word
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -53,11 +54,14 @@ THREES_TABLE = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}
 
 #: the special hands (10.1.10): name -> (words, points)
 SPECIAL_HANDS = {
-    "straight": ("Straight", 3000),
-    "pairs": ("Seven pairs", 2500),
-    "pairs_wild": ("Pairs with wilds", 2000),
-    "garbage": ("Garbage", 2000),
+    "straight": (N_("Straight"), 3000),
+    "pairs": (N_("Seven pairs"), 2500),
+    "pairs_wild": (N_("Pairs with wilds"), 2000),
+    "garbage": (N_("Garbage"), 2000),
 }
+#: a special hand's score line, by name
+SPECIAL_LINES = {"straight": N_("Special hand: straight"), "pairs": N_("Special hand: seven pairs"),
+                 "pairs_wild": N_("Special hand: pairs with wilds"), "garbage": N_("Special hand: garbage")}
 
 #: the options the New game screen shows, in order, with a line each
 OPTIONS = ("target_score", "talon_bonus", "wild_limit", "more_naturals_than_wilds",
@@ -165,33 +169,37 @@ def value(card: int) -> int:
     return VALUE_OF[card]
 
 
+#: a meld of seven cards is a canasta and takes no more (the refusal)
+CLOSED_AT_SEVEN = N_("A meld holds at most seven cards: a canasta is complete and closed.")
+
+
 def group_error(rules: Rules, rank: int, naturals: int, wilds: int, new: bool,
                 aces_wild_ok: bool = False) -> Optional[str]:
     """Whether a group of ``rank`` with this many naturals and wild cards may exist
     (``new``: being started now; ``aces_wild_ok``: aces being opened in the initial
     meld, or an aces meld that was opened with wild cards)."""
-    plural = PLURAL_NAMES[rank]
     if new:
         if naturals < 2:
             if naturals == 1:
-                return (f"A new meld needs at least two natural {plural}; a single {RANK_NAMES[rank]} "
-                        f"can only go on your side's meld of {plural}.")
-            return "Wild cards alone make a wild meld of three or more."
+                return t("A new meld needs at least two natural {ranks}; a single {rank} can only go on "
+                         "your side's meld of {ranks}.", ranks=word(RANK_PLURALS[rank]), rank=word(RANK_WORDS[rank]))
+            return N_("Wild cards alone make a wild meld of three or more.")
         if naturals + wilds < 3:
-            return "A meld needs at least three cards."
+            return N_("A meld needs at least three cards.")
     if naturals + wilds > MELD_MAX:
-        return "A meld holds at most seven cards: a canasta is complete and closed."
+        return CLOSED_AT_SEVEN
     if wilds:
         if rank == 7:
-            return "Sevens never take a wild card."
+            return N_("Sevens never take a wild card.")
         if rank == 14 and not aces_wild_ok:
             if new:
-                return "Aces take wild cards only in your side's first meld."
-            return "These aces were melded without wild cards: no wild card may ever join them."
+                return N_("Aces take wild cards only in your side's first meld.")
+            return N_("These aces were melded without wild cards: no wild card may ever join them.")
         if wilds > rules.wild_limit:  # type: ignore[operator]
-            return f"A meld may hold at most {rules.wild_limit} wild cards."
+            return tn("A meld may hold at most {count} wild card.", "A meld may hold at most {count} wild cards.",
+                      rules.wild_limit)  # type: ignore[arg-type]
         if rules.more_naturals_than_wilds and naturals <= wilds:
-            return "A meld must hold more natural cards than wild cards."
+            return N_("A meld must hold more natural cards than wild cards.")
     return None
 
 
@@ -199,11 +207,11 @@ def meld_error(rules: Rules, kind: str, rank: int, naturals: int, wilds: int, ne
     """The shape check the core's ``meld_error`` seam asks (aces judged as pure)."""
     if kind == "wild":
         if naturals:
-            return "A wild meld holds wild cards only."
+            return N_("A wild meld holds wild cards only.")
         if new and wilds < 3:
-            return "A wild meld needs at least three wild cards."
+            return N_("A wild meld needs at least three wild cards.")
         if wilds > MELD_MAX:
-            return "A meld holds at most seven cards: a canasta is complete and closed."
+            return CLOSED_AT_SEVEN
         return None
     return group_error(rules, rank, naturals, wilds, new)
 
@@ -216,13 +224,13 @@ def classify(cards: Sequence[int], rules: Rules) -> tuple[Optional[str], str, in
         if WILD_OF[c]:
             wilds += 1
         elif is_three(c):
-            return "Threes are never melded.", "", 0
+            return N_("Threes are never melded."), "", 0
         else:
             ranks.add(KIND_OF[c])
     if not ranks:
         return meld_error(rules, "wild", 0, 0, wilds, True), "wild", 0
     if len(ranks) > 1:
-        return "A meld holds cards of one rank.", "", 0
+        return N_("A meld holds cards of one rank."), "", 0
     rank = ranks.pop()
     return group_error(rules, rank, len(cards) - wilds, wilds, True, aces_wild_ok=True), "group", rank
 
@@ -284,10 +292,10 @@ def canasta_bonus(kind: str, rules: Rules, cards: Sequence[int] = ()) -> int:
 
 def describe_meld(m) -> str:
     if m.kind == "wild":
-        return "the wild meld"
+        return t("the wild meld")
     if m.kind == "special":
-        return "the special hand"
-    return f"the meld of {PLURAL_NAMES.get(m.rank, 'cards')}"
+        return t("the special hand")
+    return t("the meld of {ranks}", ranks=word(RANK_PLURALS.get(m.rank, N_("cards"))))
 
 
 # ---------------------------------------------------------------------------
@@ -356,7 +364,9 @@ class AmericanItems(TeamItems):
 
 
 def _line(label: str, points: int, detail: Optional[str] = None):
-    return ScoreLine(label, points, detail)
+    """A score line: its label a message of the catalog (rendered where it is shown, the
+    English kept where a record or the network carries it), its detail a sentence."""
+    return ScoreLine(t(label), points, detail)
 
 
 def _threes_points(n: int) -> int:
@@ -374,9 +384,9 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
         special = laid_special(st, team)
         if special is not None:
             name, _seat = special
-            words, pts = SPECIAL_HANDS[name]
+            _words, pts = SPECIAL_HANDS[name]
             it.other_points = pts
-            rows.append(_line(f"Special hand: {words.lower()}", pts, name))
+            rows.append(_line(SPECIAL_LINES[name], pts))
             it.rows = rows
             items.append(it)
             continue
@@ -388,9 +398,9 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
         if ncan == 0 and r.no_canasta_melds_negative:
             melded = -melded
         it.melded = melded
-        rows.append(_line("Melded cards", melded, "no canasta: minus" if melded < 0 else None))
-        for kind, label in (("natural", "Natural canastas"), ("mixed", "Mixed canastas"),
-                            ("sevens", "Canastas of sevens"), ("aces", "Canastas of aces")):
+        rows.append(_line(N_("Melded cards"), melded, t("no canasta: minus") if melded < 0 else None))
+        for kind, label in (("natural", N_("Natural canastas")), ("mixed", N_("Mixed canastas")),
+                            ("sevens", N_("Canastas of sevens")), ("aces", N_("Canastas of aces"))):
             n = kinds.count(kind)
             if n:
                 pts = canasta_bonus(kind, r) * n
@@ -404,18 +414,18 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
             if m.canasta == "wild":
                 pts = wild_canasta_bonus(m.cards)
                 it.canasta_bonus += pts
-                detail = {WILD_TWOS: "all twos", WILD_JOKERS: "all four jokers"}.get(pts, "1")
-                rows.append(_line("Wild canasta", pts, detail))
+                detail = {WILD_TWOS: t("all twos"), WILD_JOKERS: t("all four jokers")}.get(pts, "1")
+                rows.append(_line(N_("Wild canasta"), pts, detail))
         penalties = 0
         for m in melds:
             cost = at_risk(m)
             if cost:
                 penalties += cost
-                label = ("Unfinished wild meld" if m.kind == "wild" else
-                         "Unfinished sevens" if m.rank == 7 else "Unfinished aces")
-                rows.append(_line(label, cost, f"{len(m.cards)} of 7"))
+                label = (N_("Unfinished wild meld") if m.kind == "wild" else
+                         N_("Unfinished sevens") if m.rank == 7 else N_("Unfinished aces"))
+                rows.append(_line(label, cost, t("{count} of 7", count=len(m.cards))))
         seats = [s for s in range(r.players) if st.team_of(s) == team]
-        for rank, label in ((7, "Three or more sevens in hand"), (14, "Three or more aces in hand")):
+        for rank, label in ((7, N_("Three or more sevens in hand")), (14, N_("Three or more aces in hand"))):
             n = sum(1 for s in seats if st.counts[s][rank] >= 3)
             if n:
                 penalties += HELD_SEVENS_ACES * n
@@ -428,18 +438,19 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
             black += st.counts[s][BLACK3]
         it.red_threes = red + black
         sign = 1 if ncan >= 2 else 0 if ncan == 1 else -1
-        for n, label in ((red, "Red threes"), (black, "Black threes")):
+        for n, label in ((red, N_("Red threes")), (black, N_("Black threes"))):
             if n:
                 pts = sign * _threes_points(n)
                 it.red_three_score += pts
-                why = "" if sign > 0 else ", one canasta: nothing" if sign == 0 else ", no canasta: minus"
-                rows.append(_line(label, pts, f"{n}{why}"))
+                why = (str(n) if sign > 0 else t("{count}, one canasta: nothing", count=n) if sign == 0
+                       else t("{count}, no canasta: minus", count=n))
+                rows.append(_line(label, pts, why))
         if went_out is not None and st.team_of(went_out) == team:
             it.going_out = r.scoring.going_out
-            rows.append(_line("Going out", it.going_out))
+            rows.append(_line(N_("Going out"), it.going_out))
         in_hand = -sum(value(c) for s in seats for c in st.hands[s])
         it.in_hand = in_hand
-        rows.append(_line("Cards left in hand", in_hand))
+        rows.append(_line(N_("Cards left in hand"), in_hand))
         it.rows = rows
         items.append(it)
     return items, [it.lines() for it in items]
@@ -448,28 +459,41 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
 def score_rules(rules: Rules) -> list:
     """Every line a deal's score may have, with how it is counted (rules screen)."""
     sc = rules.scoring
-    minus = ("; minus instead for a side without a canasta" if rules.resolved().no_canasta_melds_negative
-             else "")
+    melded = (t("the point values of the side's melded cards (threes have none); minus instead for a side "
+                "without a canasta") if rules.resolved().no_canasta_melds_negative
+              else t("the point values of the side's melded cards (threes have none)"))
+    held = t("{points} for each player holding them", points=Grouped(HELD_SEVENS_ACES))
     return [
-        _line("Melded cards", 0, "the point values of the side's melded cards (threes have none)" + minus),
-        _line("Natural canastas", sc.natural_canasta, f"+{sc.natural_canasta:,} each (seven of one rank, 4 to king)"),
-        _line("Mixed canastas", sc.mixed_canasta, f"+{sc.mixed_canasta:,} each (one or two wild cards)"),
-        _line("Canastas of sevens", SEVENS_BONUS, f"+{SEVENS_BONUS:,} each"),
-        _line("Canastas of aces", ACES_BONUS, f"+{ACES_BONUS:,} each (aces melded without wild cards)"),
-        _line("Wild canasta", WILD_OTHER, f"+{WILD_TWOS:,} all twos, +{WILD_JOKERS:,} with all four jokers, "
-              f"else +{WILD_OTHER:,}"),
-        _line("Unfinished sevens", UNFINISHED_SEVENS, f"{UNFINISHED_SEVENS:,} for a meld of sevens under seven cards"),
-        _line("Unfinished aces", UNFINISHED_SEVENS, f"{UNFINISHED_SEVENS:,} for a pure aces meld under seven cards"),
-        _line("Unfinished wild meld", UNFINISHED_WILD, f"{UNFINISHED_WILD:,} for a wild meld under seven cards"),
-        _line("Three or more sevens in hand", HELD_SEVENS_ACES, f"{HELD_SEVENS_ACES:,} for each player holding them"),
-        _line("Three or more aces in hand", HELD_SEVENS_ACES, f"{HELD_SEVENS_ACES:,} for each player holding them"),
-        _line("Red threes", 100, "laid and held, 1: 100, 2: 300, 3: 500, 4: 1,000; plus with two canastas, "
-              "nothing with one, minus with none"),
-        _line("Black threes", 100, "counted the same way as red threes, apart from them"),
-        _line("Going out", sc.going_out, f"+{sc.going_out:,} for the side of the player who goes out"),
-        _line("Cards left in hand", 0, "minus the point values of the cards still in the side's hands"),
-        _line("Special hand", 3000, "instead of everything else: straight 3,000, seven pairs 2,500, "
-              "pairs with wilds 2,000, garbage 2,000"),
+        _line(N_("Melded cards"), 0, melded),
+        _line(N_("Natural canastas"), sc.natural_canasta,
+              t("+{points} each (seven of one rank, 4 to king)", points=Grouped(sc.natural_canasta))),
+        _line(N_("Mixed canastas"), sc.mixed_canasta,
+              t("+{points} each (one or two wild cards)", points=Grouped(sc.mixed_canasta))),
+        _line(N_("Canastas of sevens"), SEVENS_BONUS, t("+{points} each", points=Grouped(SEVENS_BONUS))),
+        _line(N_("Canastas of aces"), ACES_BONUS,
+              t("+{points} each (aces melded without wild cards)", points=Grouped(ACES_BONUS))),
+        _line(N_("Wild canasta"), WILD_OTHER, t("+{twos} all twos, +{jokers} with all four jokers, else +{other}",
+                                                twos=Grouped(WILD_TWOS), jokers=Grouped(WILD_JOKERS),
+                                                other=Grouped(WILD_OTHER))),
+        _line(N_("Unfinished sevens"), UNFINISHED_SEVENS,
+              t("{points} for a meld of sevens under seven cards", points=Grouped(UNFINISHED_SEVENS))),
+        _line(N_("Unfinished aces"), UNFINISHED_SEVENS,
+              t("{points} for a pure aces meld under seven cards", points=Grouped(UNFINISHED_SEVENS))),
+        _line(N_("Unfinished wild meld"), UNFINISHED_WILD,
+              t("{points} for a wild meld under seven cards", points=Grouped(UNFINISHED_WILD))),
+        _line(N_("Three or more sevens in hand"), HELD_SEVENS_ACES, held),
+        _line(N_("Three or more aces in hand"), HELD_SEVENS_ACES, held),
+        _line(N_("Red threes"), 100, t("laid and held, 1: {one}, 2: {two}, 3: {three}, 4: {four}; plus with two "
+                                       "canastas, nothing with one, minus with none",
+                                       one=Grouped(_threes_points(1)), two=Grouped(_threes_points(2)),
+                                       three=Grouped(_threes_points(3)), four=Grouped(_threes_points(4)))),
+        _line(N_("Black threes"), 100, t("counted the same way as red threes, apart from them")),
+        _line(N_("Going out"), sc.going_out,
+              t("+{points} for the side of the player who goes out", points=Grouped(sc.going_out))),
+        _line(N_("Cards left in hand"), 0, t("minus the point values of the cards still in the side's hands")),
+        _line(N_("Special hand"), 3000, t("instead of everything else: straight {straight}, seven pairs {pairs}, "
+                                          "pairs with wilds {pairs_wild}, garbage {garbage}",
+                                          **{name: Grouped(pts) for name, (_w, pts) in SPECIAL_HANDS.items()})),
     ]
 
 

@@ -1,24 +1,31 @@
 """Modern American Canasta's checks (RULES-variants.md 10.1): dealing with talons and no
 upcard, the melding validator (seven cards at most, one meld per rank, sevens and aces,
 wild melds, the initial meld's count and natural trio), taking the always-frozen pile,
-the discard limits, special hands, and going out with a final discard (the search for
-it, ``going_out_plan``, and the ``Meld`` and ``Discard`` checks it uses). ``american_rules``
+the discard limits, and going out with a final discard (the search for it,
+``going_out_plan``, and the ``Meld`` and ``Discard`` checks it uses). ``american_rules``
 hands them to the core."""
 
 from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
 
+from ...i18n import N_, t, tn
 from ..actions import Discard, Group, Meld
-from ..cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RED3, TWO, WILD_OF, describe
+from ..cards import BLACK3, JOKER, KIND_OF, RED3, TWO, WILD_OF, not_in_hand
 from ..events import Event
 from ..state import PLAY, State
 from ..core import phase_message
 from ..melding import gather_groups, going_out_error, onto_meld, place, Plan
+from ..words import RANK_PLURALS, RANK_WORDS, word
 from . import american as G
 
 
 V = G.VALUE_OF
+
+
+def _ranks(rank: int):
+    """The rank in the plural as a word of a sentence ("kings")."""
+    return word(RANK_PLURALS[rank])
 
 
 class _APlan(Plan):
@@ -107,26 +114,27 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
         rank = 0
         for c in cards:
             if c in seen:
-                return "The same card cannot be used twice.", None
+                return N_("The same card cannot be used twice."), None
             if c not in hand_set:
-                return f"{describe(c).capitalize()} is not in your hand.", None
+                return not_in_hand(c), None
             seen.add(c)
             k = KIND_OF[c]
             if WILD_OF[c]:
                 wilds += 1
             elif k == RED3 or k == BLACK3:
-                return "Threes are never melded: lay them in your side's area.", None
+                return N_("Threes are never melded: lay them in your side's area."), None
             else:
                 if rank and k != rank:
-                    return (f"A meld holds cards of one rank: {PLURAL_NAMES[rank]} and {PLURAL_NAMES[k]} "
-                            f"cannot go together."), None
+                    return t("A meld holds cards of one rank: {ranks} and {others} cannot go together.",
+                             ranks=_ranks(rank), others=_ranks(k)), None
                 rank = k
                 naturals += 1
         from_hand = naturals
         if is_top:
             tk = KIND_OF[extra_top]
             if rank and rank != tk:
-                return (f"Only {PLURAL_NAMES[tk]} can be melded with the {RANK_NAMES[tk]} on the pile."), None
+                return t("Only {ranks} can be melded with the {rank} on the pile.", ranks=_ranks(tk),
+                         rank=word(RANK_WORDS[tk])), None
             rank = tk
             naturals += 1
         size_new = len(cards) + (1 if is_top else 0)
@@ -135,24 +143,24 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             if err:
                 return err, None
             if existing.id in targets:
-                return "Put all the cards for one meld in a single group.", None
+                return N_("Put all the cards for one meld in a single group."), None
             targets.add(existing.id)
             if existing.kind == "wild":
                 if naturals:
-                    return "Only wild cards go on the wild meld.", None
+                    return N_("Only wild cards go on the wild meld."), None
                 if len(existing.cards) + size_new > G.MELD_MAX:
-                    return "A meld holds at most seven cards: a canasta is complete and closed.", None
+                    return G.CLOSED_AT_SEVEN, None
             elif existing.kind == "group":
                 if rank and rank != existing.rank:
-                    return (f"Only {PLURAL_NAMES[existing.rank]} and wild cards go on the meld of "
-                            f"{PLURAL_NAMES[existing.rank]}."), None
+                    return t("Only {ranks} and wild cards go on the meld of {ranks}.",
+                             ranks=_ranks(existing.rank)), None
                 rank = existing.rank
                 err = G.group_error(r, rank, existing.naturals + naturals, existing.wilds + wilds, False,
                                     aces_wild_ok=existing.wilds > 0)
                 if err:
                     return err, None
             else:
-                return "Nothing can be added to that meld.", None
+                return N_("Nothing can be added to that meld."), None
             size = len(existing.cards) + size_new
             now = kind_after(existing.kind, existing.rank, size, existing.wilds + wilds)
             after[existing.id] = now
@@ -166,7 +174,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
         else:
             if not rank:
                 if new_wild or any(m.kind == "wild" for m in melds):
-                    return "Your side has a wild meld already: add the wild cards to it.", None
+                    return N_("Your side has a wild meld already: add the wild cards to it."), None
                 err = G.meld_error(r, "wild", 0, 0, wilds, True)
                 if err:
                     return err, None
@@ -174,15 +182,15 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
                 kind = "wild"
             else:
                 if rank in new_ranks:
-                    return f"Put all the {PLURAL_NAMES[rank]} for one meld in a single group.", None
+                    return t("Put all the {ranks} for one meld in a single group.", ranks=_ranks(rank)), None
                 for m in melds:
                     if m.kind == "group" and m.rank == rank:
                         if m.canasta is None:
-                            return (f"Your side already has a meld of {PLURAL_NAMES[rank]}: add the "
-                                    f"{PLURAL_NAMES[rank]} to it."), None
+                            return t("Your side already has a meld of {ranks}: add the {ranks} to it.",
+                                     ranks=_ranks(rank)), None
                         if not r.second_meld_after_canasta:
-                            return (f"Your side's {PLURAL_NAMES[rank]} are a complete canasta: no more "
-                                    f"{PLURAL_NAMES[rank]} can be melded."), None
+                            return t("Your side's {ranks} are a complete canasta: no more {ranks} can be "
+                                     "melded.", ranks=_ranks(rank)), None
                 new_ranks.add(rank)
                 err = G.group_error(r, rank, naturals, wilds, True, aces_wild_ok=initial)
                 if err:
@@ -207,18 +215,26 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
     return None, plan
 
 
-def initial_error(st: State, team: int, plan: _APlan) -> Optional[str]:
+def initial_error(st: State, team: int, plan: _APlan, with_pile: bool = False) -> Optional[str]:
     """The initial meld's requirements (10.1.4): the count from the side's score and a
-    natural trio from the hand, or a complete canasta put down."""
+    natural trio from the hand, or a complete canasta put down (``with_pile``: the
+    sentence says the pair taking the pile and the top card do not count)."""
     if st.melds[team]:
         return None
     if plan.new_canasta and st.rules.initial_canasta_meets_minimum:
         return None
     need = st.minimum(team)
     if plan.points < need:
-        return f"Your side's first meld must count at least {need}; this counts {plan.points}."
+        if with_pile:
+            return t("Your side's first meld must count at least {need}; this counts {points} (the pair that "
+                     "takes the pile and the top card do not count).", need=need, points=plan.points)
+        return t("Your side's first meld must count at least {need}; this counts {points}.",
+                 need=need, points=plan.points)
     if not plan.trio:
-        return "Your side's first meld needs a meld of three natural cards of one rank from your hand."
+        if with_pile:
+            return N_("Your side's first meld needs a meld of three natural cards of one rank from your hand "
+                      "(the pair that takes the pile and the top card do not count).")
+        return N_("Your side's first meld needs a meld of three natural cards of one rank from your hand.")
     return None
 
 
@@ -226,20 +242,22 @@ def out_error(st: State, seat: int, plan: Optional[_APlan], left: int) -> Option
     """Going out (10.1.7): ``canastas_to_go_out`` canastas, counting those made now, and
     always a final discard (a melding action never empties the hand)."""
     if plan is not None and left == 0:
-        return "You must keep a card to discard: going out always ends with a discard."
+        return N_("You must keep a card to discard: going out always ends with a discard.")
     need = st.rules.canastas_to_go_out
     have = plan.canastas_after if plan is not None else st.canasta_count(st.team_of(seat))
-    s = "s" if need != 1 else ""
     if have < need:  # type: ignore[operator]
         if left == 1:
-            return f"You must keep a card to discard: going out needs {need} canasta{s} and your side has {have}."
-        return f"Going out needs {need} canasta{s}; your side has {have}."
+            return tn("You must keep a card to discard: going out needs {count} canasta and your side has {have}.",
+                      "You must keep a card to discard: going out needs {count} canastas and your side has {have}.",
+                      need, have=have)  # type: ignore[arg-type]
+        return tn("Going out needs {count} canasta; your side has {have}.",
+                  "Going out needs {count} canastas; your side has {have}.", need, have=have)  # type: ignore[arg-type]
     return None
 
 
 def _last_card_error(cards_left: Sequence[int]) -> Optional[str]:
     if len(cards_left) == 1 and G.is_three(cards_left[0]):
-        return "Your last card would be a three, which is never discarded: lay it first."
+        return N_("Your last card would be a three, which is never discarded: lay it first.")
     return None
 
 
@@ -248,7 +266,7 @@ def check_meld(st: State, a: Meld, actor: int):
         return phase_message(st), None
     hand = st.hands[actor]
     if len(hand) <= 1:
-        return "With one card left, your only move is to discard it.", None
+        return N_("With one card left, your only move is to discard it."), None
     err, plan = plan_groups(st, actor, a.groups, set(hand))
     if err:
         return err, None
@@ -269,7 +287,7 @@ def check_meld(st: State, a: Meld, actor: int):
         probe = st.clone()
         place(probe, actor, plan, [])
         if going_out_plan(probe, actor) is None:
-            return "You told your partner you would go out: this meld would leave you unable to.", None
+            return N_("You told your partner you would go out: this meld would leave you unable to."), None
     return None, plan
 
 
@@ -279,7 +297,7 @@ def check_meld(st: State, a: Meld, actor: int):
 
 def threes_first(st: State, seat: int) -> Optional[str]:
     if not st.rules.threes_optional and st.counts[seat][RED3] + st.counts[seat][BLACK3]:
-        return "In these rules every three is laid at the start of your turn: lay your threes first."
+        return N_("In these rules every three is laid at the start of your turn: lay your threes first.")
     return None
 
 
@@ -287,48 +305,47 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
     r = st.rules
     pile = st.pile
     if not pile:
-        return "The discard pile is empty.", None
+        return N_("The discard pile is empty."), None
     top = pile[-1]
     tk = KIND_OF[top]
     if WILD_OF[top]:
-        return "A wild card on top of the pile stops anyone from taking it.", None
+        return N_("A wild card on top of the pile stops anyone from taking it."), None
     if tk == RED3 or tk == BLACK3:
-        return "A three on top of the pile blocks it.", None
+        return N_("A three on top of the pile blocks it."), None
     hand = st.hands[seat]
     hand_set = set(hand)
     for c in with_cards:
         if c not in hand_set:
-            return f"{describe(c).capitalize()} is not in your hand.", None
+            return not_in_hand(c), None
     team = st.team_of(seat)
-    plural = PLURAL_NAMES[tk]
+    plural = _ranks(tk)
     nat = sum(1 for c in with_cards if KIND_OF[c] == tk)
     if nat < 2:
         if any(WILD_OF[c] for c in with_cards):
-            return (f"The pile is always frozen: a natural and a wild card never take it; you need two "
-                    f"natural {plural} from your hand."), None
-        return f"The pile is always frozen: only a natural pair of {plural} from your hand takes it.", None
+            return t("The pile is always frozen: a natural and a wild card never take it; you need two "
+                     "natural {ranks} from your hand.", ranks=plural), None
+        return t("The pile is always frozen: only a natural pair of {ranks} from your hand takes it.",
+                 ranks=plural), None
     if not st.melds[team] and r.initial_meld_with_pile == "forbidden":
-        return ("Your side has not melded yet: in these rules it must meld from the hand on an earlier "
-                "turn before taking the pile."), None
+        return N_("Your side has not melded yet: in these rules it must meld from the hand on an earlier "
+                  "turn before taking the pile."), None
     existing = None
     for m in st.melds[team]:
         if m.kind == "group" and m.rank == tk and m.canasta is None:
             existing = m
     if existing is not None:
         if onto is None:
-            return (f"Your side has a meld of {plural}: the {RANK_NAMES[tk]} from the pile and your pair "
-                    f"go onto it."), None
+            return t("Your side has a meld of {ranks}: the {rank} from the pile and your pair go onto it.",
+                     ranks=plural, rank=word(RANK_WORDS[tk])), None
         if len(existing.cards) + 1 + len(with_cards) > G.MELD_MAX and len(existing.cards) >= 5:
-            return (f"Your side's meld of {plural} holds {len(existing.cards)} cards: with the pair and the "
-                    f"top card it would pass seven, so the pile cannot be taken."), None
+            return t("Your side's meld of {ranks} holds {count} cards: with the pair and the top card it would "
+                     "pass seven, so the pile cannot be taken.", ranks=plural, count=len(existing.cards)), None
     err, plan = plan_groups(st, seat, extra, hand_set, top, with_cards, onto)
     if err:
         return err, None
-    err = initial_error(st, team, plan)
+    err = initial_error(st, team, plan, with_pile=True)
     if err:
-        if st.melds[team]:
-            return err, None
-        return (err[:-1] + " (the pair that takes the pile and the top card do not count)."), None
+        return err, None
     used = set(plan.cards)
     left_cards = [c for c in hand if c not in used] + list(pile[:-1])
     left = len(left_cards)
@@ -377,18 +394,19 @@ def discard_error(st: State, seat: int, card: int) -> Optional[str]:
     hand = st.hands[seat]
     k = KIND_OF[card]
     if k == RED3 or k == BLACK3:
-        return "A three is never discarded: lay it in your side's area."
+        return N_("A three is never discarded: lay it in your side's area.")
     if len(hand) == 1:
         return None
     if WILD_OF[card]:
         if any(not WILD_OF[c] and not G.is_three(c) for c in hand):
-            return "A wild card may be discarded only when going out or when nothing else is left."
+            return N_("A wild card may be discarded only when going out or when nothing else is left.")
         return None
     if not st.pile and (k == 7 or k == 14):
         for c in hand:
             kc = KIND_OF[c]
             if 4 <= kc <= 13 and kc != 7:
-                return "On an empty pile an ace or a seven may be discarded only when you hold no other natural card."
+                return N_("On an empty pile an ace or a seven may be discarded only when you hold no other "
+                          "natural card.")
     return None
 
 
@@ -397,7 +415,7 @@ def check_discard(st: State, a: Discard, actor: int):
         return phase_message(st), None
     hand = st.hands[actor]
     if a.card not in hand:
-        return "That card is not in your hand.", None
+        return N_("That card is not in your hand."), None
     err = discard_error(st, actor, a.card)
     if err:
         return err, None
@@ -406,26 +424,8 @@ def check_discard(st: State, a: Discard, actor: int):
         if err:
             return err, None
     elif st.permission is True:
-        return "You told your partner you would go out: meld your cards so the discard is your last.", None
+        return N_("You told your partner you would go out: meld your cards so the discard is your last."), None
     return None, None
-
-
-def special_error(st: State, seat: int) -> Optional[str]:
-    r = st.rules
-    if not r.special_hands:
-        return "Special hands are not part of these rules."
-    if st.phase != PLAY:
-        return "A special hand is laid after drawing from the stock."
-    if st.took_pile:
-        return "A special hand is laid after drawing from the stock, never after taking the pile."
-    if st.melds[st.team_of(seat)]:
-        return "A special hand may be laid only while your side has made no meld."
-    hand = st.hands[seat]
-    if len(hand) != 14:
-        return f"A special hand is exactly 14 cards; you hold {len(hand)}."
-    if G.special_hand(hand) is None:
-        return "These 14 cards are not a special hand (straight, seven pairs, pairs with wilds, garbage)."
-    return None
 
 
 # ---------------------------------------------------------------------------

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from ...i18n import N_, current, t, tr
 from ..actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, TakePile
-from ..cards import BLACK3, JOKER, KIND_OF, RED3, TWO, WILD_OF, describe
+from ..cards import BLACK3, JOKER, KIND_OF, RED3, TWO, WILD_OF, not_in_hand
 from ..events import Event
 from ..state import DRAW, PLAY, State, TableMeld
 from .. import codec
@@ -19,7 +20,7 @@ from ..melding import may_ask, going_out_error
 from ..moves import end_deal, check_exhausted, begin_turn
 from . import american as G
 from .american_melds import (V, accepting, by_kind, check_discard, check_meld, deal, going_out_plan,
-                             must_take, out_error, plan_groups, special_error, take_error, threes_first,
+                             must_take, out_error, plan_groups, take_error, threes_first,
                              threes_held, wilds_sorted)
 
 
@@ -40,7 +41,7 @@ def _check_draw(st: State, a: Draw, actor: int):
     if st.phase != DRAW:
         return phase_message(st), None
     if not st.stock:
-        return "The stock is empty: take the pile if you can, or pass.", None
+        return N_("The stock is empty: take the pile if you can, or pass."), None
     err = threes_first(st, actor)
     if err:
         return err, None
@@ -117,26 +118,46 @@ def _check_threes(st: State, a: G.LayThrees, actor: int):
     if st.phase not in (DRAW, PLAY):
         return phase_message(st), None
     if st.phase == PLAY and st.permission is True:
-        return "You told your partner you would go out: meld your cards and discard.", None
+        return N_("You told your partner you would go out: meld your cards and discard."), None
     hand = st.hands[actor]
     if not a.cards:
-        return "Choose the threes to lay.", None
+        return N_("Choose the threes to lay."), None
     seen = set()
     for c in a.cards:
         if c in seen:
-            return "The same card cannot be laid twice.", None
+            return N_("The same card cannot be laid twice."), None
         seen.add(c)
         if c not in hand:
-            return f"{describe(c).capitalize()} is not in your hand.", None
+            return not_in_hand(c), None
         if not G.is_three(c):
-            return "Only threes are laid in your side's area; other cards are melded.", None
+            return N_("Only threes are laid in your side's area; other cards are melded."), None
     left = len(hand) - len(a.cards) + min(len(a.cards), len(st.stock))
     if st.phase == PLAY and left == 1:
         # the stock cannot replace them all: one card would be left to go out with
         err = going_out_error(st, actor, None, 1)
         if err:
-            return "With the stock empty this would leave you a single card: " + err[0].lower() + err[1:], None
+            return t("With the stock empty this would leave you a single card: {reason}", reason=_Continued(err)), None
     return None, None
+
+
+class _Continued:
+    """A refusal continued after a colon inside another sentence: its first letter small
+    ("...: you must keep a card"), in English and in the language in use (German keeps
+    its capitals: its nouns begin with them)."""
+
+    def __init__(self, inner: str):
+        self.inner = inner
+
+    def english(self) -> str:
+        said = str.__str__(self.inner)
+        return said[:1].lower() + said[1:]
+
+    def __format__(self, spec: str) -> str:
+        said = tr(self.inner)
+        return said if current() == "de" else said[:1].lower() + said[1:]
+
+    def __str__(self) -> str:
+        return format(self, "")
 
 
 def _exec_threes(st: State, a: G.LayThrees, plan, seat: int, events: list) -> None:
@@ -155,6 +176,24 @@ def _exec_threes(st: State, a: G.LayThrees, plan, seat: int, events: list) -> No
         end_deal(st, None, events)   # nothing left to play or discard: the deal ends
     elif st.phase == DRAW:
         check_exhausted(st, events)
+
+
+def special_error(st: State, seat: int) -> Optional[str]:
+    r = st.rules
+    if not r.special_hands:
+        return N_("Special hands are not part of these rules.")
+    if st.phase != PLAY:
+        return N_("A special hand is laid after drawing from the stock.")
+    if st.took_pile:
+        return N_("A special hand is laid after drawing from the stock, never after taking the pile.")
+    if st.melds[st.team_of(seat)]:
+        return N_("A special hand may be laid only while your side has made no meld.")
+    hand = st.hands[seat]
+    if len(hand) != 14:
+        return t("A special hand is exactly 14 cards; you hold {count}.", count=len(hand))
+    if G.special_hand(hand) is None:
+        return N_("These 14 cards are not a special hand (straight, seven pairs, pairs with wilds, garbage).")
+    return None
 
 
 def _check_special(st: State, a: G.LaySpecial, actor: int):

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
-from ...i18n import N_, Text, t
-from ..cards import MAX_JOKERS, PLURAL_NAMES, POINTS_OF, RANK_NAMES
+from ...i18n import N_, Text, t, tn
+from ..cards import MAX_JOKERS, POINTS_OF
 from ..rules import BASE_MINIMUMS, CLASSIC_STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..state import Grouped, ScoreLine, TeamItems
+from ..words import RANK_PLURALS, RANK_WORDS, word
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -23,7 +24,7 @@ NAME = "classic"
 TITLE = N_("Classic Canasta")
 #: the rules screen's first heading: the rules of RULES.md are Classic's, so it names no game
 #: (another game's reads "The game: <its title>")
-RULES_HEADING = "The game"
+RULES_HEADING = N_("The game")
 
 MELD_KINDS = ("group", "black3")
 
@@ -62,16 +63,16 @@ def resolve(r: Rules) -> Rules:
     (RULES.md section 9), and a check that the options make sense together."""
     p = r.players
     if p not in HAND_SIZE:
-        raise RulesError(f"Classic Canasta is played by 2, 3, 4 or 6 players, not {p}.")
+        raise RulesError(t("{title} is played by 2, 3, 4 or 6 players, not {players}.", title=Text(TITLE), players=p))
     teams = r.teams
     if teams is None:
         teams = {2: 2, 3: 3, 4: 2, 6: 3}[p]
     if p in (2, 3) and teams != p:
-        raise RulesError(f"With {p} players everyone plays for themselves ({p} teams).")
+        raise RulesError(t("With {players} players everyone plays for themselves ({players} teams).", players=p))
     if p == 4 and teams != 2:
-        raise RulesError("Four players play as two partnerships.")
+        raise RulesError(N_("Four players play as two partnerships."))
     if p == 6 and teams not in (2, 3):
-        raise RulesError("Six players play as three pairs or two teams of three.")
+        raise RulesError(N_("Six players play as three pairs or two teams of three."))
     decks = r.decks if r.decks is not None else (3 if p == 6 else 2)
     hand = r.hand_size if r.hand_size is not None else HAND_SIZE[p]
     draw = r.draw_count if r.draw_count is not None else (2 if p == 2 else 1)
@@ -99,29 +100,30 @@ def resolve(r: Rules) -> Rules:
     wild_limit = r.wild_limit if r.wild_limit is not None else 3
     check_table(decks, hand, p, draw, out)
     if target < 100:
-        raise RulesError("The target score must be at least 100.")
+        raise RulesError(N_("The target score must be at least 100."))
     if isinstance(wild_limit, bool) or not isinstance(wild_limit, int) or not 1 <= wild_limit <= 6:
-        raise RulesError("The wild-card limit must be between 1 and 6.")
+        raise RulesError(N_("The wild-card limit must be between 1 and 6."))
     if r.stock_exhausted not in CLASSIC_STOCK_EXHAUSTED:
         raise RulesError(f"stock_exhausted must be one of {', '.join(CLASSIC_STOCK_EXHAUSTED)}.")
     if isinstance(size, bool) or not isinstance(size, int) or not 4 <= size <= 12:
-        raise RulesError("A canasta holds between 4 and 12 cards.")
+        raise RulesError(N_("A canasta holds between 4 and 12 cards."))
     jokers = r.jokers
     if jokers is not None:
         if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= MAX_JOKERS:
-            raise RulesError(f"The deck holds between 0 and {MAX_JOKERS} jokers.")
+            raise RulesError(t("The deck holds between 0 and {most} jokers.", most=MAX_JOKERS))
         if hand * p + 1 > decks * 52 + jokers:
-            raise RulesError(f"{hand} cards each for {p} players do not fit in {decks} packs "
-                             f"with {jokers} joker{'s' if jokers != 1 else ''}.")
+            raise RulesError(tn("{hand} cards each for {players} players do not fit in {decks} packs with {count} joker.",
+                                "{hand} cards each for {players} players do not fit in {decks} packs with {count} jokers.",
+                                jokers, hand=hand, players=p, decks=decks))
     naturals = r.natural_canastas_to_go_out
     if isinstance(naturals, bool) or not isinstance(naturals, int) or not 0 <= naturals <= out:
-        raise RulesError("The natural canastas needed to go out are at most the canastas needed "
-                         f"({out}).")
+        raise RulesError(t("The natural canastas needed to go out are at most the canastas needed ({out}).",
+                           out=out))
     concealed = r.concealed_bonus
     scoring = r.scoring
     if concealed is not None:
         if isinstance(concealed, bool) or not isinstance(concealed, int) or not 0 <= concealed <= 5000:
-            raise RulesError("The concealed bonus is a whole number from 0 to 5,000.")
+            raise RulesError(N_("The concealed bonus is a whole number from 0 to 5,000."))
         scoring = replace(scoring, concealed_extra=concealed)
     return replace(r, teams=teams, decks=decks, hand_size=hand, draw_count=draw,
                    canastas_to_go_out=out, target_score=target, minimum_table=table,
@@ -134,21 +136,33 @@ def resolve(r: Rules) -> Rules:
 # melds
 # ---------------------------------------------------------------------------
 
+def _plural(rank: int):
+    """The rank in the plural as a word of a sentence ("kings")."""
+    return word(RANK_PLURALS.get(rank, N_("cards")))
+
+
+def _name(rank: int):
+    """The rank's name as a word of a sentence ("king")."""
+    return word(RANK_WORDS.get(rank, N_("card")))
+
+
 def meld_error(rules: Rules, kind: str, rank: int, naturals: int, wilds: int, new: bool) -> Optional[str]:
     """Whether a group of ``rank`` with this many naturals and wild cards may exist
     (``new``: it is being started by this action)."""
     if new:
         if naturals == 0:
-            return "Wild cards alone never form a meld."
+            return N_("Wild cards alone never form a meld.")
         if naturals == 1:
-            return (f"A single {RANK_NAMES[rank]} can only go on your side's meld of "
-                    f"{PLURAL_NAMES[rank]}; a new meld needs at least two natural {PLURAL_NAMES[rank]}.")
+            return t("A single {rank} can only go on your side's meld of {ranks}; a new meld needs at least two "
+                     "natural {ranks}.", rank=_name(rank), ranks=_plural(rank))
         if naturals + wilds < 3:
-            return "A meld needs at least three cards."
+            return N_("A meld needs at least three cards.")
     if wilds > rules.wild_limit:
-        return f"A meld may hold at most {rules.wild_limit} wild cards."
+        # English says "wild cards" even for a limit of one, as it always did
+        return tn("A meld may hold at most {count} wild cards.", "A meld may hold at most {count} wild cards.",
+                  rules.wild_limit)
     if rules.more_naturals_than_wilds and wilds and naturals <= wilds:
-        return "A meld must hold more natural cards than wild cards."
+        return N_("A meld must hold more natural cards than wild cards.")
     return None
 
 
@@ -160,8 +174,8 @@ def new_meld_error(st: "State", team: int, kind: str, rank: int, targets: set) -
     if other is None:
         return None
     if other.id in targets:
-        return f"Put all the {PLURAL_NAMES[rank]} for one meld in a single group."
-    return f"Your side already has a meld of {PLURAL_NAMES[rank]}: add the {PLURAL_NAMES[rank]} to it."
+        return t("Put all the {ranks} for one meld in a single group.", ranks=_plural(rank))
+    return t("Your side already has a meld of {ranks}: add the {ranks} to it.", ranks=_plural(rank))
 
 
 def canasta_kind(m: "TableMeld", rules: Rules) -> Optional[str]:

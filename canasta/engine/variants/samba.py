@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
-from ...i18n import N_
-from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_CHARS, RANK_NAMES,
-                     RED3, SUIT_OF, SUITS, TWO, WILD_OF, describe)
+from ...i18n import N_, Text, t, tn
+from ..cards import (BLACK3, CODE_OF, JOKER, KIND_OF, POINTS_OF, RANK_CHARS, RED3, SUIT_OF, SUITS, TWO,
+                     WILD_OF, describe)
 from ..rules import BASE_MINIMUMS, STOCK_EXHAUSTED, Rules, RulesError, check_table
 from ..registry import get
-from ..state import ScoreLine, TeamItems
+from ..state import Grouped, ScoreLine, TeamItems
+from ..words import RANK_PLURALS, RANK_WORDS, SUIT_WORDS, word
 
 if TYPE_CHECKING:
     from ..state import State, TableMeld
@@ -45,7 +46,6 @@ HAND_SIZE = {2: 15, 3: 15, 4: 15, 6: 13}
 CANASTA_SIZE = 7
 SEQUENCE_MAX = 7
 WILD_MELD_MAX = 7
-SUIT_NAMES = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
 
 #: the defaults that differ from game to game of this family (Bolivia overrides them)
 DEFAULTS = dict(target_score=10000, wild_melds=False, out_needs_escalera=False,
@@ -66,17 +66,19 @@ class MergeGroups(NamedTuple):
 
 def _int(value, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RulesError(f"{what} must be a whole number from {low:,} to {high:,}.")
+        raise RulesError(t("{what} must be a whole number from {low} to {high}.", what=Text(what),
+                           low=Grouped(low), high=Grouped(high)))
     return value
 
 
 def resolve_with(r: Rules, title: str, defaults: dict) -> Rules:
     p = r.players
     if p not in HAND_SIZE:
-        raise RulesError(f"{title} is played by 2, 3, 4 or 6 players, not {p}.")
+        raise RulesError(t("{title} is played by 2, 3, 4 or 6 players, not {players}.", title=Text(title), players=p))
     teams = r.teams if r.teams is not None else {2: 2, 3: 3, 4: 2, 6: 3}[p]
     if teams != {2: 2, 3: 3, 4: 2, 6: 3}[p]:
-        raise RulesError(f"{title}: 2 or 3 players play for themselves, 4 in two pairs, 6 in three pairs.")
+        raise RulesError(t("{title}: 2 or 3 players play for themselves, 4 in two pairs, 6 in three pairs.",
+                           title=Text(title)))
     decks = r.decks if r.decks is not None else 3
     hand = r.hand_size if r.hand_size is not None else HAND_SIZE[p]
     draw = r.draw_count if r.draw_count is not None else 2
@@ -101,12 +103,12 @@ def resolve_with(r: Rules, title: str, defaults: dict) -> Rules:
     escalera = r.out_needs_escalera if r.out_needs_escalera is not None else defaults["out_needs_escalera"]
     black3 = r.black_three_in_hand if r.black_three_in_hand is not None else defaults["black_three_in_hand"]
     check_table(decks, hand, p, draw, out)
-    _int(target, "The target score", 100, 10**7)
-    _int(wild_limit, "The wild-card limit", 1, 6)
-    for value, what in ((seq_bonus, "The sequence canasta bonus"), (going_out, "The going-out bonus"),
-                        (concealed, "The concealed bonus"), (all_red, "All six red threes"),
-                        (bolivia, "The bolivia bonus"), (black3, "A black three in hand"),
-                        (m7000, "The minimum from 7,000")):
+    _int(target, N_("The target score"), 100, 10**7)
+    _int(wild_limit, N_("The wild-card limit"), 1, 6)
+    for value, what in ((seq_bonus, N_("The sequence canasta bonus")), (going_out, N_("The going-out bonus")),
+                        (concealed, N_("The concealed bonus")), (all_red, N_("All six red threes")),
+                        (bolivia, N_("The bolivia bonus")), (black3, N_("A black three in hand")),
+                        (m7000, N_("The minimum from 7,000"))):
         _int(value, what, 0, 100000)
     if r.stock_exhausted not in STOCK_EXHAUSTED:
         raise RulesError(f"stock_exhausted must be one of {', '.join(STOCK_EXHAUSTED)}.")
@@ -128,26 +130,39 @@ def resolve(r: Rules) -> Rules:
 # meld shapes
 # ---------------------------------------------------------------------------
 
-def _suit_name(s: int) -> str:
-    return SUIT_NAMES.get(s, "?")
+def _suit_name(s: int):
+    """The suit as a word of a sentence ("hearts")."""
+    return word(SUIT_WORDS[s]) if s in (0, 1, 2, 3) else "?"
+
+
+def plural_word(rank: int):
+    """The rank in the plural as a word of a sentence ("kings")."""
+    return word(RANK_PLURALS.get(rank, N_("cards")))
+
+
+def rank_word(rank: int):
+    """The rank's name as a word of a sentence ("king")."""
+    return word(RANK_WORDS.get(rank, N_("card")))
 
 
 def group_error(rules: Rules, rank: int, naturals: int, wilds: int, new: bool) -> Optional[str]:
     """Whether a group of ``rank`` with this many naturals and wild cards may exist."""
     if new:
         if naturals == 0:
-            return "Wild cards alone never form a meld."
+            return N_("Wild cards alone never form a meld.")
         if naturals == 1:
-            return (f"A new group needs at least two natural {PLURAL_NAMES[rank]}; a single "
-                    f"{RANK_NAMES[rank]} can only join a group of {PLURAL_NAMES[rank]}.")
+            return t("A new group needs at least two natural {ranks}; a single {rank} can only join a group "
+                     "of {ranks}.", ranks=plural_word(rank), rank=rank_word(rank))
         if naturals + wilds < 3:
-            return "A meld needs at least three cards."
+            return N_("A meld needs at least three cards.")
     if wilds > rules.wild_limit:  # type: ignore[operator]
-        return f"A group may hold at most {rules.wild_limit} wild cards."
+        # English says "wild cards" even for a limit of one, as it always did
+        return tn("A group may hold at most {count} wild cards.", "A group may hold at most {count} wild cards.",
+                  rules.wild_limit)  # type: ignore[arg-type]
     if rules.twice_naturals and wilds and naturals < 2 * wilds:
-        return "A group must hold at least twice as many natural cards as wild cards."
+        return N_("A group must hold at least twice as many natural cards as wild cards.")
     if rules.more_naturals_than_wilds and wilds and naturals <= wilds:
-        return "A group must hold more natural cards than wild cards."
+        return N_("A group must hold more natural cards than wild cards.")
     return None
 
 
@@ -155,25 +170,25 @@ def meld_error(rules: Rules, kind: str, rank: int, naturals: int, wilds: int, ne
     """The game's group validator, as the core's ``meld_error`` seam asks it."""
     if kind == "wild":
         if naturals:
-            return "A wild meld holds wild cards only."
+            return N_("A wild meld holds wild cards only.")
         if new and wilds < 3:
-            return "A wild meld needs at least three wild cards."
+            return N_("A wild meld needs at least three wild cards.")
         if wilds > WILD_MELD_MAX:
-            return "A wild meld holds at most seven wild cards."
+            return N_("A wild meld holds at most seven wild cards.")
         return None
     return group_error(rules, rank, naturals, wilds, new)
 
 
-def _run_error(ranks: list[int], suit_name: str) -> Optional[str]:
+def _run_error(ranks: list[int], suit_name) -> Optional[str]:
     """Whether distinct ``ranks`` (sorted) of one suit make an unbroken run."""
     for a, b in zip(ranks, ranks[1:]):
         if a == b:
-            return f"A sequence holds each rank once: two {PLURAL_NAMES[a]} of {suit_name}."
+            return t("A sequence holds each rank once: two {ranks} of {suit}.", ranks=plural_word(a), suit=suit_name)
         if b != a + 1:
-            return (f"A sequence is a run with no gap: {RANK_NAMES[a]} to {RANK_NAMES[b]} of {suit_name} "
-                    f"leaves one (the ace is high only).")
+            return t("A sequence is a run with no gap: {low} to {high} of {suit} leaves one (the ace is high only).",
+                     low=rank_word(a), high=rank_word(b), suit=suit_name)
     if len(ranks) > SEQUENCE_MAX:
-        return "A sequence holds at most seven cards."
+        return N_("A sequence holds at most seven cards.")
     return None
 
 
@@ -187,20 +202,20 @@ def classify(cards: Sequence[int], rules: Rules) -> tuple[Optional[str], str, in
         if WILD_OF[c]:
             wilds += 1
         elif k == RED3:
-            return "Red threes are never melded: they score as bonus cards.", "", 0
+            return N_("Red threes are never melded: they score as bonus cards."), "", 0
         elif k == BLACK3:
             b3 += 1
         else:
             naturals.append(c)
     if b3:
         if naturals or wilds:
-            return "Black threes are melded alone, with no other cards and no wild cards.", "", 0
+            return N_("Black threes are melded alone, with no other cards and no wild cards."), "", 0
         if not 3 <= b3 <= 6:
-            return "A meld of black threes holds three to six of them.", "", 0
+            return N_("A meld of black threes holds three to six of them."), "", 0
         return None, "black3", BLACK3
     if not naturals:
         if not rules.wild_melds:
-            return "Wild cards alone never form a meld in this game.", "", 0
+            return N_("Wild cards alone never form a meld in this game."), "", 0
         return meld_error(rules, "wild", 0, 0, wilds, True), "wild", 0
     ranks = {KIND_OF[c] for c in naturals}
     if len(ranks) == 1:
@@ -208,11 +223,11 @@ def classify(cards: Sequence[int], rules: Rules) -> tuple[Optional[str], str, in
         return group_error(rules, rank, len(naturals), wilds, True), "group", rank
     suits = {SUIT_OF[c] for c in naturals}
     if len(suits) != 1:
-        return ("A meld is a group of one rank or a sequence of one suit: these cards are neither."), "", 0
+        return N_("A meld is a group of one rank or a sequence of one suit: these cards are neither."), "", 0
     if wilds:
-        return "A sequence holds no wild card.", "sequence", 0
+        return N_("A sequence holds no wild card."), "sequence", 0
     if len(naturals) < 3:
-        return "A sequence needs at least three cards.", "sequence", 0
+        return N_("A sequence needs at least three cards."), "sequence", 0
     suit = suits.pop()
     return _run_error(sorted(KIND_OF[c] for c in naturals), _suit_name(suit)), "sequence", 0
 
@@ -221,8 +236,8 @@ def extend_error(m: "TableMeld", cards: Sequence[int], rules: Rules) -> Optional
     """Whether ``cards`` may be added to the meld ``m`` (judged on ``m`` as it is now)."""
     if m.closed:
         if m.kind == "black3":
-            return "Nothing can be added to a meld of black threes."
-        return "That canasta is closed: nothing more can be added to it."
+            return N_("Nothing can be added to a meld of black threes.")
+        return N_("That canasta is closed: nothing more can be added to it.")
     if m.kind == "group":
         nat = wild = 0
         for c in cards:
@@ -230,33 +245,33 @@ def extend_error(m: "TableMeld", cards: Sequence[int], rules: Rules) -> Optional
             if WILD_OF[c]:
                 wild += 1
             elif k != m.rank:
-                return f"Only {PLURAL_NAMES[m.rank]} and wild cards go on a group of {PLURAL_NAMES[m.rank]}."
+                return t("Only {ranks} and wild cards go on a group of {ranks}.", ranks=plural_word(m.rank))
             else:
                 nat += 1
         if wild and m.canasta is not None:
-            return "No wild card may be added to a canasta."
+            return N_("No wild card may be added to a canasta.")
         return group_error(rules, m.rank, m.naturals + nat, m.wilds + wild, False)
     if m.kind == "sequence":
         suit = m.suit
         ranks = [KIND_OF[c] for c in m.cards]
         for c in cards:
             if WILD_OF[c]:
-                return "A sequence holds no wild card."
+                return N_("A sequence holds no wild card.")
             k = KIND_OF[c]
             if k == RED3 or k == BLACK3:
-                return "Threes are never part of a sequence."
+                return N_("Threes are never part of a sequence.")
             if SUIT_OF[c] != suit:
-                return f"Only {_suit_name(suit)} can extend a sequence of {_suit_name(suit)}."
+                return t("Only {suit} can extend a sequence of {suit}.", suit=_suit_name(suit))
             ranks.append(k)
         return _run_error(sorted(ranks), _suit_name(suit))
     if m.kind == "wild":
         for c in cards:
             if not WILD_OF[c]:
-                return "A wild meld holds wild cards only."
+                return N_("A wild meld holds wild cards only.")
         if len(m.cards) + len(cards) > WILD_MELD_MAX:
-            return "A wild meld holds at most seven wild cards."
+            return N_("A wild meld holds at most seven wild cards.")
         return None
-    return "Nothing can be added to that meld."
+    return N_("Nothing can be added to that meld.")
 
 
 def canasta_kind(m: "TableMeld", rules: Rules) -> Optional[str]:
@@ -305,14 +320,16 @@ def canasta_bonus(kind: str, rules: Rules) -> int:
 
 
 def describe_meld(m: "TableMeld") -> str:
-    """A few words for a meld: 'the group of kings', 'the 5-8 of hearts'."""
+    """A few words for a meld: 'the group of kings', 'the 5-8 of hearts' (the rank
+    letters as the cards print them)."""
     if m.kind == "sequence":
-        return f"the {RANK_CHARS[m.low]}-{RANK_CHARS[m.high]} of {_suit_name(m.suit)}".replace("T", "10")
+        return t("the {low}-{high} of {suit}", low=RANK_CHARS[m.low].replace("T", "10"),
+                 high=RANK_CHARS[m.high].replace("T", "10"), suit=_suit_name(m.suit))
     if m.kind == "wild":
-        return "the wild meld"
+        return N_("the wild meld")
     if m.kind == "black3":
-        return "the black threes"
-    return f"the group of {PLURAL_NAMES.get(m.rank, 'cards')}"
+        return N_("the black threes")
+    return t("the group of {ranks}", ranks=plural_word(m.rank))
 
 
 # ---------------------------------------------------------------------------
@@ -326,7 +343,7 @@ class SambaItems(TeamItems):
 
     sequence_canastas: int = 0
     sequence_bonus: int = 0
-    sequence_name: str = "Sambas"
+    sequence_name: str = N_("Sambas")
     bolivias: int = 0
     bolivia_bonus: int = 0
     black_threes_left: int = 0      # how many
@@ -337,24 +354,26 @@ class SambaItems(TeamItems):
         return TeamItems.total.fget(self) + self.black_three_penalty  # type: ignore[attr-defined]
 
     def lines(self) -> list:
-        rows = [_line("Melded cards", self.melded)]
+        # the labels are the English message keys (results and histories keep them so);
+        # the score sheet renders them with ``tr``
+        rows = [_line(N_("Melded cards"), self.melded)]
         if self.sequence_canastas:
             rows.append(_line(self.sequence_name, self.sequence_bonus, self.sequence_canastas))
         if self.bolivias:
-            rows.append(_line("Bolivias", self.bolivia_bonus, self.bolivias))
+            rows.append(_line(N_("Bolivias"), self.bolivia_bonus, self.bolivias))
         if self.natural_canastas:
-            rows.append(_line("Natural canastas", self.natural_bonus, self.natural_canastas))
+            rows.append(_line(N_("Natural canastas"), self.natural_bonus, self.natural_canastas))
         if self.mixed_canastas:
-            rows.append(_line("Mixed canastas", self.mixed_bonus, self.mixed_canastas))
+            rows.append(_line(N_("Mixed canastas"), self.mixed_bonus, self.mixed_canastas))
         if self.red_threes:
-            rows.append(_line("Red threes", self.red_three_score, self.red_threes))
+            rows.append(_line(N_("Red threes"), self.red_three_score, self.red_threes))
         if self.going_out:
-            rows.append(_line("Going out", self.going_out))
+            rows.append(_line(N_("Going out"), self.going_out))
         if self.concealed:
-            rows.append(_line("Concealed", self.concealed))
-        rows.append(_line("Cards left in hand", self.in_hand))
+            rows.append(_line(N_("Concealed"), self.concealed))
+        rows.append(_line(N_("Cards left in hand"), self.in_hand))
         if self.black_threes_left:
-            rows.append(_line("Black threes left in hand", self.black_three_penalty, self.black_threes_left))
+            rows.append(_line(N_("Black threes left in hand"), self.black_three_penalty, self.black_threes_left))
         return rows
 
 
@@ -368,7 +387,7 @@ def score(st: "State", went_out: Optional[int], concealed: bool):
     black three at ``black_three_in_hand``)."""
     r = st.rules
     sc = r.scoring
-    seq_name = "Escaleras" if sequence_canasta_name(r) == "escalera" else "Sambas"
+    seq_name = N_("Escaleras") if sequence_canasta_name(r) == "escalera" else N_("Sambas")
     items = []
     for team in range(r.teams):  # type: ignore[arg-type]
         it = SambaItems(sequence_name=seq_name)
@@ -425,33 +444,41 @@ def score_rules(rules: Rules) -> list:
     r = rules.resolved()
     sc = r.scoring
     seq = sequence_canasta_name(r)
-    lines = [
-        ScoreLine("Melded cards", 0, "the point values of every card the side has melded"),
-        ScoreLine("Escaleras" if seq == "escalera" else "Sambas", r.sequence_canasta_bonus,
-                  f"+{r.sequence_canasta_bonus:,} each {seq} (a sequence of seven of one suit)"),
-    ]
-    if r.wild_melds:
-        lines.append(ScoreLine("Bolivias", r.bolivia_bonus, f"+{r.bolivia_bonus:,} each bolivia (seven wild cards)"))
-    lines += [
-        ScoreLine("Natural canastas", sc.natural_canasta, f"+{sc.natural_canasta:,} each"),
-        ScoreLine("Mixed canastas", sc.mixed_canasta, f"+{sc.mixed_canasta:,} each"),
-    ]
-    red = f"{sc.red_three:,} each, {r.all_red_threes:,} for all six"
-    if r.red_threes_need_two_canastas:
-        red += "; taken off instead from a side with fewer than two canastas"
+    seq_bonus = Grouped(r.sequence_canasta_bonus)
+    if seq == "escalera":
+        seq_line = ScoreLine(Text(N_("Escaleras")), r.sequence_canasta_bonus,
+                             t("+{points} each escalera (a sequence of seven of one suit)", points=seq_bonus))
     else:
-        red += "; taken off instead from a side that has not melded"
-    lines.append(ScoreLine("Red threes", sc.red_three, red))
-    lines.append(ScoreLine("Going out", r.going_out_bonus,
-                           f"+{r.going_out_bonus:,} for the side of the player who goes out"))
+        seq_line = ScoreLine(Text(N_("Sambas")), r.sequence_canasta_bonus,
+                             t("+{points} each samba (a sequence of seven of one suit)", points=seq_bonus))
+    lines = [ScoreLine(Text(N_("Melded cards")), 0, Text(N_("the point values of every card the side has melded"))),
+             seq_line]
+    if r.wild_melds:
+        lines.append(ScoreLine(Text(N_("Bolivias")), r.bolivia_bonus,
+                               t("+{points} each bolivia (seven wild cards)", points=Grouped(r.bolivia_bonus))))
+    lines += [
+        ScoreLine(Text(N_("Natural canastas")), sc.natural_canasta,
+                  t("+{points} each", points=Grouped(sc.natural_canasta))),
+        ScoreLine(Text(N_("Mixed canastas")), sc.mixed_canasta, t("+{points} each", points=Grouped(sc.mixed_canasta))),
+    ]
+    if r.red_threes_need_two_canastas:
+        red = t("{points} each, {all} for all six; taken off instead from a side with fewer than two canastas",
+                points=Grouped(sc.red_three), all=Grouped(r.all_red_threes))
+    else:
+        red = t("{points} each, {all} for all six; taken off instead from a side that has not melded",
+                points=Grouped(sc.red_three), all=Grouped(r.all_red_threes))
+    lines.append(ScoreLine(Text(N_("Red threes")), sc.red_three, red))
+    lines.append(ScoreLine(Text(N_("Going out")), r.going_out_bonus,
+                           t("+{points} for the side of the player who goes out", points=Grouped(r.going_out_bonus))))
     if r.concealed_bonus:
-        lines.append(ScoreLine("Concealed", r.concealed_bonus,
-                               f"+{r.concealed_bonus:,} more when going out concealed"))
-    lines.append(ScoreLine("Cards left in hand", 0,
-                           "minus the point values of the cards still in the side's hands"))
+        lines.append(ScoreLine(Text(N_("Concealed")), r.concealed_bonus,
+                               t("+{points} more when going out concealed", points=Grouped(r.concealed_bonus))))
+    lines.append(ScoreLine(Text(N_("Cards left in hand")), 0,
+                           Text(N_("minus the point values of the cards still in the side's hands"))))
     if r.black_three_in_hand != 5:  # else they count as any card left in hand
-        lines.append(ScoreLine("Black threes left in hand", -r.black_three_in_hand,
-                               f"minus {r.black_three_in_hand:,} each black three still in a hand"))
+        lines.append(ScoreLine(Text(N_("Black threes left in hand")), -r.black_three_in_hand,
+                               t("minus {points} each black three still in a hand",
+                                 points=Grouped(r.black_three_in_hand))))
     return lines
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
 
-from ..cards import BLACK3, KIND_OF, PLURAL_NAMES, POINTS_OF, RANK_NAMES, RED3, WILD_OF
+from ...i18n import N_, t, tn
+from ..cards import BLACK3, KIND_OF, POINTS_OF, RED3, WILD_OF
 from ..melding import cards_error, gather_groups, onto_meld, Plan, take_end, take_start
 from ..state import State
 from . import samba as G
@@ -57,7 +58,7 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             if err:
                 return err, None
             if existing.id in targets:
-                return "Put all the cards for one meld in a single group.", None
+                return N_("Put all the cards for one meld in a single group."), None
             targets.add(existing.id)
             err = G.extend_error(existing, whole, r)
             if err:
@@ -75,10 +76,10 @@ def plan_groups(st: State, seat: int, groups: Iterable, hand_set: set, extra_top
             if err:
                 return err, None
             if is_top and kind != "group":
-                return "The top card of the pile can only start a group, with a natural pair.", None
+                return N_("The top card of the pile can only start a group, with a natural pair."), None
             if kind == "black3":
                 if plan.black3:
-                    return "Only one meld of black threes can be made.", None
+                    return N_("Only one meld of black threes can be made."), None
                 plan.black3 = True
             now = _kind_after(r, kind, len(whole), wilds)
             new_kinds.append(now)
@@ -103,25 +104,32 @@ def out_error(st: State, seat: int, plan: Optional[Plan], left: int) -> Optional
         kinds = [m.canasta for m in st.melds[st.team_of(seat)] if m.canasta is not None]
     need = r.canastas_to_go_out
     have = len(kinds)
-    s = "s" if need != 1 else ""
     if have < need:  # type: ignore[operator]
         if left == 1:
-            return f"You must keep a card to discard: going out needs {need} canasta{s} and your side has {have}."
-        return f"Going out needs {need} canasta{s}; your side has {have}."
-    seq = G.sequence_canasta_name(r)
+            return tn("You must keep a card to discard: going out needs {count} canasta and your side has {have}.",
+                      "You must keep a card to discard: going out needs {count} canastas and your side has {have}.",
+                      need, have=have)  # type: ignore[arg-type]
+        return tn("Going out needs {count} canasta; your side has {have}.",
+                  "Going out needs {count} canastas; your side has {have}.", need, have=have)  # type: ignore[arg-type]
+    escalera = G.sequence_canasta_name(r) == "escalera"
     if r.out_needs_escalera and not any(G.is_sequence_canasta(k) for k in kinds):
-        return f"Going out needs an {seq} (a sequence of seven) among your side's canastas."
+        if escalera:
+            return N_("Going out needs an escalera (a sequence of seven) among your side's canastas.")
+        return N_("Going out needs a samba (a sequence of seven) among your side's canastas.")
     if r.out_needs_clean and not any(k == "natural" or G.is_sequence_canasta(k) for k in kinds):
-        return f"Going out needs a natural canasta or a {seq} among your side's canastas."
+        if escalera:
+            return N_("Going out needs a natural canasta or an escalera among your side's canastas.")
+        return N_("Going out needs a natural canasta or a samba among your side's canastas.")
     return None
 
 
-def _frozen_why(st: State, team: int) -> str:
+def _frozen_why(st: State, team: int, ranks) -> str:
+    """Why only a natural pair of ``ranks`` takes the pile, one whole sentence a case."""
     if not st.melds[team]:
-        return "your side has not melded yet"
+        return t("Only a natural pair of {ranks} takes the pile: your side has not melded yet.", ranks=ranks)
     if st.frozen:
-        return "the pile is frozen"
-    return "the pile is always frozen in this game"
+        return t("Only a natural pair of {ranks} takes the pile: the pile is frozen.", ranks=ranks)
+    return t("Only a natural pair of {ranks} takes the pile: the pile is always frozen in this game.", ranks=ranks)
 
 
 def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence, onto: Optional[int] = None):
@@ -134,31 +142,31 @@ def take_error(st: State, seat: int, with_cards: Sequence[int], extra: Sequence,
         return err, None
     tk = KIND_OF[top]
     team = st.team_of(seat)
-    name, plural = RANK_NAMES[tk], PLURAL_NAMES[tk]
+    name, plural = G.rank_word(tk), G.plural_word(tk)
     if with_cards:
         nat = sum(1 for c in with_cards if KIND_OF[c] == tk)
         if onto is not None:
-            return "Taken with a natural pair, the top card starts a new group of its own.", None
+            return N_("Taken with a natural pair, the top card starts a new group of its own."), None
         if nat < 2:
             if any(WILD_OF[c] for c in with_cards):
-                return (f"A natural and a wild card never take the pile in this game: you need two natural "
-                        f"{plural}."), None
-            return f"To take the pile with cards from your hand you need two natural {plural}.", None
+                return t("A natural and a wild card never take the pile in this game: you need two natural "
+                         "{ranks}.", ranks=plural), None
+            return t("To take the pile with cards from your hand you need two natural {ranks}.", ranks=plural), None
     else:
         if st.pile_frozen_for(team):
-            return f"Only a natural pair of {plural} takes the pile: {_frozen_why(st, team)}.", None
+            return _frozen_why(st, team, plural), None
         if onto is None:
-            return (f"Name the meld the {name} from the pile goes onto, or take it with two natural "
-                    f"{plural}."), None
+            return t("Name the meld the {rank} from the pile goes onto, or take it with two natural {ranks}.",
+                     rank=name, ranks=plural), None
         err, existing = onto_meld(st, team, onto)
         if err:
             return err, None
         if existing.canasta is not None:
-            return "The pile cannot be taken to add its top card to a canasta.", None
+            return N_("The pile cannot be taken to add its top card to a canasta."), None
         if existing.kind == "sequence" and not r.take_onto_sequence:
-            return "In these rules the top card of the pile goes onto a group, never onto a sequence.", None
+            return N_("In these rules the top card of the pile goes onto a group, never onto a sequence."), None
         if existing.kind not in ("group", "sequence"):
-            return f"The {name} from the pile cannot go on that meld.", None
+            return t("The {rank} from the pile cannot go on that meld.", rank=name), None
     err, plan = plan_groups(st, seat, extra, hand_set, top, with_cards, onto)
     if err:
         return err, None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ...i18n import N_, t
 from ..actions import Action, Ask, Group, Meld, TakePile
 from ..cards import BLACK3, CODE_OF, KIND_OF, POINTS_OF, RED3, SUIT_OF, WILD_OF
 from ..going_out import meld_action_error
@@ -315,16 +316,16 @@ def _check_merge(st: State, a: G.MergeGroups, actor: int):
         return phase_message(st), None
     r = st.rules
     if not r.merge_groups:
-        return "Combining two groups of one rank is not part of these rules.", None
+        return N_("Combining two groups of one rank is not part of these rules."), None
     team = st.team_of(actor)
     into = st.meld_by_id(team, a.into)
     other = st.meld_by_id(team, a.other)
     if into is None or other is None or a.into == a.other:
-        return "Name two different groups of your side.", None
+        return N_("Name two different groups of your side."), None
     if into.kind != "group" or other.kind != "group" or into.rank != other.rank:
-        return "Only two groups of the same rank can be combined.", None
+        return N_("Only two groups of the same rank can be combined."), None
     if (into.canasta is not None and other.wilds) or (other.canasta is not None and into.wilds):
-        return "No wild card may be added to a canasta, so these groups cannot be combined.", None
+        return N_("No wild card may be added to a canasta, so these groups cannot be combined."), None
     err = G.group_error(r, into.rank, into.naturals + other.naturals, into.wilds + other.wilds, False)
     if err:
         return err, None
@@ -360,7 +361,7 @@ def _merge_to_json(a: G.MergeGroups) -> dict:
 def _merge_from(d: dict, limit: int, where: str) -> G.MergeGroups:
     into, other = meld_id_from(d.get("into"), where), meld_id_from(d.get("other"), where)
     if into is None or other is None:
-        raise RecordError(f"{where}: a merge names two melds.")
+        raise RecordError(t("{where}: a merge names two melds.", where=where))
     return G.MergeGroups(into, other)
 
 

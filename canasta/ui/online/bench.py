@@ -81,11 +81,12 @@ def _outside_server(folder: str):
 def _online_scene(app, pause: float, url: str = ""):
     """The online table of the window's seat, on the server at ``url`` (none: hosted by
     this window, in this process)."""
-    from ...net.link import NetLink, Note, Update
+    from ...net.link import Note, Update
+    from .prepare import new_link
     from ...engine.registry import default_name
     from .seats import seat_configs
     from .scene import OnlineTableScene
-    link = NetLink("Bench")
+    link = new_link("Bench")
     if not url:
         _wait(link.host(None, ("127.0.0.1", 0)))
         url = link.local_url()

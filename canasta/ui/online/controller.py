@@ -31,6 +31,7 @@ from ..table.controller import TableController
 from ..table.gestures import judge, refusal_of
 from ..table.layout import TableLayout, lay_out
 from .facedown import FaceDownIds
+from .prepare import Prepared, take_layout, take_line
 from .seats import seat_configs
 
 def _seat(name):
@@ -71,8 +72,13 @@ class OnlineController(TableController):
         self.me = first.obs.seat
         self.obs = first.obs
         self.info = info
-        self.down = FaceDownIds()
-        self.down.reset(first.obs)
+        prepared = first.prepared
+        if prepared is not None and prepared.down is not None:
+            self.down = prepared.down          # the network thread's backs: both count the same from here
+        else:
+            self.down = FaceDownIds()
+            self.down.reset(first.obs)
+        self.prepared: Optional[Prepared] = None   # of the update being applied
         self.origins: dict = {}
         self.sent: Optional[Any] = None        # the move on its way to the server
         self.link_state = "up"                 # "up", "down" (coming back) or "gone"
@@ -128,7 +134,12 @@ class OnlineController(TableController):
         self.hand_open = True
 
     def lay_out(self) -> TableLayout:
-        out = lay_out(self.obs, self.down.face_down(), self.layout_options())
+        opts, face_down = self.layout_options(), self.down.face_down()
+        out = take_layout(self.prepared, opts, face_down) or lay_out(self.obs, face_down, opts)
+        self.prepared = None
+        preparer = getattr(self.link, "prepare", None)
+        if preparer is not None:
+            preparer.opts = opts               # the next update is laid out ahead for these
         out.origin.update(self.origins)
         return out
 
@@ -227,11 +238,15 @@ class OnlineController(TableController):
         self._verdict_key = None
         if u.n is not None or (u.seat == self.me and u.action is not None):
             self.sent = None
+        self.prepared = u.prepared
         if u.opening:
             # the deal from its first card: at the start, or back after a dropped connection
             self.sent = None
             fresh = not self.game.actions and u.obs.deal_number == 0 and not u.obs.public_history
-            self.down.reset(u.obs)
+            if u.prepared is not None and u.prepared.down is not None:
+                self.down = u.prepared.down
+            else:
+                self.down.reset(u.obs)
             self.selected.clear()
             self.staged = []
             if fresh:
@@ -249,7 +264,11 @@ class OnlineController(TableController):
             self.waiting_next = False
         else:
             self.origins = self.down.follow(u.events, u.obs, self._pose_of)
-        self._log_action(u.seat, u.action, u.events)
+        names = self.names()
+        self._log_action(u.seat, u.action, u.events, take_line(u.prepared, names))
+        preparer = getattr(self.link, "prepare", None)
+        if preparer is not None:
+            preparer.names = tuple(names)
         self.history_seen = (u.obs.deal_number, len(u.obs.public_history))
         if u.seat == self.me and not self.toast.error:
             self.toast.left = 0

@@ -111,6 +111,15 @@ class FaceDownIds:
         if len(cards) < n:
             cards.extend(self._fresh(n - len(cards)))
 
+    def copy(self) -> "FaceDownIds":
+        """An independent copy (the window takes the network thread's at an opening)."""
+        other = FaceDownIds()
+        other.next, other.players, other.me = self.next, self.players, self.me
+        other.hands = {s: list(h) for s, h in self.hands.items()}
+        other.feet = {s: list(f) for s, f in self.feet.items()}
+        other.stock = list(self.stock)
+        return other
+
     def face_down(self) -> FaceDown:
         return FaceDown(tuple(tuple(self.hands.get(s, ())) if s != self.me else () for s in range(self.players)),
                         tuple(self.stock), tuple(tuple(self.feet.get(s, ())) for s in range(self.players)))

@@ -76,13 +76,14 @@ class OnlinePlay:
 
     # -- hosting and joining --------------------------------------------------------
     def host(self, rules, seats: list[str], me: int, name: str, server: Optional[str]) -> None:
-        from ...net.link import NetLink, server_url
+        from ...net.link import server_url
+        from .prepare import new_link
         from .screens import LobbyScreen
         options = {k: v for k, v in rules.to_dict().items() if k != "variant"}
         # the computers keep the pace the player chose for them (Settings)
         pause = max(0.0, min(2.0, float(getattr(self.session.settings, "computer_pause", 0.6))))
         game = rules.variant
-        link = NetLink(online_name(name))
+        link = new_link(online_name(name))
         if server is None:
             folder = None if self.session.already_open else data_dir() / HOSTED
 
@@ -126,7 +127,8 @@ class OnlinePlay:
 
     def join_at_once(self, address: str, code: str) -> None:
         """``--join ADDRESS CODE``: sit at the table's first free seat, then the lobby."""
-        from ...net.link import NetLink, server_url
+        from ...net.link import server_url
+        from .prepare import new_link
         from .screens import LobbyScreen
         try:
             url = server_url(address)
@@ -134,7 +136,7 @@ class OnlinePlay:
             self.session.notify(said(e))
             self.session.show_main_menu()
             return
-        link = NetLink(online_name(self.session.settings.player_name))
+        link = new_link(online_name(self.session.settings.player_name))
 
         async def go():
             c = link._new_client(url)
@@ -310,12 +312,12 @@ class OnlinePlay:
     def rejoin(self) -> None:
         """Sit down again at the table kept in ``online.json`` (the host's server first
         comes back from its journal, on the same port)."""
-        from ...net.link import NetLink
+        from .prepare import new_link
         from .screens import LobbyScreen
         seat = self.saved_seat()
         if seat is None:
             return
-        link = NetLink(online_name(self.session.settings.player_name))
+        link = new_link(online_name(self.session.settings.player_name))
         hosting = bool(seat.get("hosting"))
         if hosting:
             folder = data_dir() / HOSTED

@@ -384,7 +384,8 @@ class JoinScreen(Screen):
             self.look()
 
     def look(self) -> None:
-        from ...net.link import NetLink, server_url
+        from ...net.link import server_url
+        from .prepare import new_link
         if self.pending is not None:
             return
         try:
@@ -398,7 +399,7 @@ class JoinScreen(Screen):
         self._forget()
         self.error = None
         self.info = {}
-        self.link = NetLink(online_name(self.online.session.settings.player_name))
+        self.link = new_link(online_name(self.online.session.settings.player_name))
         self.pending = self.link.look(url, self.code)
         self.pending_kind = "look"
         self.waited = 0.0

@@ -33,6 +33,7 @@ SERVER_SENTENCES = (
     N_("Too many messages: slow down."),
     N_("Too many bad messages: goodbye."),
     N_("The server could not handle that message."),
+    N_("The host closed the table: it comes back when they open the game and choose Continue."),
     N_("A chat line needs some text."),
     # reaching the server
     N_("That is not a server address: type it as 192.168.1.20:8765 (the port after the colon)."),

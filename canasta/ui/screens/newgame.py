@@ -144,7 +144,8 @@ class NewGameScreen(MinimumTable, Screen):
         try:
             resolved = self.rules().resolved()
         except RulesError as exc:
-            self.error = exc.args[0] if exc.args else str(exc)   # a message, shown with tr()
+            # the sentence itself (a Text keeps its arguments, so ``tr`` renders it whole)
+            self.error = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
             return None
         self.error = None
         return resolved

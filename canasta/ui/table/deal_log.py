@@ -63,8 +63,10 @@ class DealLog:
                 start -= 1
             self.turn_start = start
 
-    def _log_action(self, actor: int, action, events) -> None:
-        line = narrate(self.state, actor, action, events, self.names())
+    def _log_action(self, actor: int, action, events, line=None) -> None:
+        """The move's line in the log (``line``: narrated ahead, with these names)."""
+        if line is None:
+            line = narrate(self.state, actor, action, events, self.names())
         if any(e.kind == "deal_started" for e in events):
             self.log, self.log_at = [], []
             self.seen_upto = {}

@@ -21,8 +21,9 @@ from typing import Optional
 import pygame
 
 from ...engine import Discard, Draw, Meld, TakePile, legal_actions
-from ...engine.cards import BLACK3, JOKER, KIND_OF, PLURAL_NAMES, RANK_NAMES, RANK_OF, RED3, SUITS, TWO, describe
+from ...engine.cards import BLACK3, JOKER, KIND_OF, RED3, TWO, describe
 from ...engine.state import DRAW, PLAY
+from ...engine.words import RANK_PLURALS, RANK_WORDS, SUIT_WORDS, count_word, rank_count, word
 from ...i18n import N_, Text, t, tn, tr
 from .gestures import Capital, Listed
 from .words import frozen_reason, kind_word, points
@@ -32,30 +33,28 @@ KEYS = {pygame.K_F2: "hand", pygame.K_F3: "pile", pygame.K_F4: "melds", pygame.K
         pygame.K_F6: "focus"}
 KEYS_SENTENCE = N_("F2 hand, F3 pile, F4 melds, F5 scores, F6 the focused card or button")
 
-_NUMBERS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
-            8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("eleven"), 12: N_("twelve")}
-_SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
-
-
-def _count(n: int):
-    return Text(_NUMBERS[n]) if n in _NUMBERS else n
+#: each canasta kind, one message each (so a translator agrees its article and noun)
+CANASTA_KINDS = {"natural": N_("a natural canasta"), "mixed": N_("a mixed canasta"),
+                 "clean": N_("a clean canasta"), "dirty": N_("a dirty canasta"), "wild": N_("a wild canasta"),
+                 "samba": N_("a samba canasta"), "escalera": N_("an escalera canasta"),
+                 "bolivia": N_("a bolivia canasta"), "sevens": N_("a sevens canasta"), "aces": N_("an aces canasta")}
 
 
 def kind_words(kind: int, n: int) -> str:
-    """'a king', 'three kings', 'two jokers', 'a red three', 'two twos'."""
+    """'a king', 'three kings', 'two jokers', 'a red three', 'two twos': one plural
+    message per kind of card (:func:`~canasta.engine.words.rank_count`)."""
     if kind == RED3:
-        single, plural = N_("red three"), N_("red threes")
-    elif kind == BLACK3:
-        single, plural = N_("black three"), N_("black threes")
-    elif kind == JOKER:
-        single, plural = N_("joker"), N_("jokers")
-    elif kind == TWO:
-        single, plural = N_("two"), N_("twos")
-    else:
-        single, plural = RANK_NAMES[kind], PLURAL_NAMES[kind]
-    if n == 1:
-        return t("an {card}", card=Text(single)) if single[0] in "aeiou" else t("a {card}", card=Text(single))
-    return t("{number} {cards}", number=_count(n), cards=Text(plural))
+        return tn("a red three", "{count_word} red threes", n, count_word=count_word(n))
+    if kind == BLACK3:
+        return tn("a black three", "{count_word} black threes", n, count_word=count_word(n))
+    return rank_count(15 if kind == JOKER else 2 if kind == TWO else kind, n)
+
+
+def canasta_words(kind) -> object:
+    """'a natural canasta' (a kind no game names: the kind's own word, in a sentence)."""
+    if kind in CANASTA_KINDS:
+        return Text(CANASTA_KINDS[kind])
+    return t("a canasta ({kind})", kind=kind_word(kind))
 
 
 def _order(kind: int) -> int:
@@ -86,19 +85,19 @@ def pile_sentence(st, team: int) -> str:
 def meld_words(m) -> str:
     """'kings, 5 cards with 1 wild card' / 'a sequence of hearts, 4 to 9' / '... a natural canasta'."""
     if m.kind == "sequence":
-        suit = Text(_SUIT_WORDS[SUITS[m.suit]]) if m.suit >= 0 else ""
-        low, high = Text(RANK_NAMES.get(m.low, "?")), Text(RANK_NAMES.get(m.high, "?"))
+        suit = word(SUIT_WORDS[m.suit]) if 0 <= m.suit < len(SUIT_WORDS) else ""
+        low, high = (word(RANK_WORDS[r]) if r in RANK_WORDS else "?" for r in (m.low, m.high))
         head = t("a sequence of {suit}, {low} to {high}", suit=suit, low=low, high=high)
     elif m.kind == "black3":
         head = Text(N_("black threes"))
     elif m.kind == "wild":
         head = Text(N_("wild cards"))
     else:
-        head = Text(PLURAL_NAMES.get(m.rank, N_("cards")))
+        head = word(RANK_PLURALS.get(m.rank, N_("cards")))
     body = (t("{size} cards with {wilds} wild", size=m.size, wilds=m.wilds) if m.wilds else
             t("{size} cards", size=m.size))
     if m.canasta:
-        return t("{meld}, {size}, a {kind} canasta", meld=head, size=body, kind=kind_word(m.canasta))
+        return t("{meld}, {size}, {canasta}", meld=head, size=body, canasta=canasta_words(m.canasta))
     return t("{meld}, {size}", meld=head, size=body)
 
 

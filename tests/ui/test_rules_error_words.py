@@ -1,0 +1,41 @@
+"""A game's rules error on the New game screen (Samba's target score out of range) is
+shown in the player's language, its figures written the language's way: the form
+keeps the engine's message, not its English text."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from canasta import i18n
+from canasta.ui.screens.newgame import NewGameScreen
+from harness import click, frames
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from layout_check import probe_frame  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("user_folders")
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def test_samba_s_rules_error_is_shown_in_german_on_new_game(launch):
+    app, session = launch(["--lang", "de"])
+    click(app, app.scene.control("new"))
+    form = app.scene
+    assert isinstance(form, NewGameScreen)
+    form.set_opt("variant", "samba")
+    form.set_opt("target_score", 50)
+    frames(app)
+    assert form.error == "The target score must be a whole number from 100 to 10,000,000."
+    start = form.control("start")
+    german = "Die Zielpunktzahl: muss eine ganze Zahl von 100 bis 10.000.000 sein."
+    assert not start.enabled and start.explanation() == german
+    drawn = " ".join(w for kind, _r, w, _l in probe_frame(app).items if kind == "text")
+    assert "Zielpunktzahl" in drawn and "target score" not in drawn
