@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from ..vocab import (ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PAUSES, DEFAULT_COMPUTER_PAUSE, DEFAULT_SIZE_PERCENT,
                      DEFAULT_WINDOW_SIZE, HAND_SORTS, LARGE_CARDS_PERCENT, MIN_WINDOW_SIZE, SIZE_PERCENTS, TABLE_COLOURS)
-from ..i18n import t
+from ..i18n import Listed, t
 from .atomic import atomic_write_text, quarantine, read_file, remove_stale_temps
 from .names import MAX_NAME_LENGTH, check_name, shown
 from .paths import config_dir, describe_error, ensure_dir, file_in_place
@@ -105,7 +105,7 @@ class Settings:
 def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or value not in choices:
-            raise ValueError("must be one of " + ", ".join(choices))
+            raise ValueError(t("must be one of {choices}", choices=", ".join(choices)))
         return value
 
     return check
@@ -113,33 +113,33 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
 
 def _boolean(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError("must be true or false")
+        raise ValueError(t("must be true or false"))
     return value
 
 
 def _volume(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError("must be a number between 0 and 1")
+        raise ValueError(t("must be a number between 0 and 1"))
     if not (0.0 <= float(value) <= 1.0):  # also rejects nan
-        raise ValueError("must be between 0 and 1")
+        raise ValueError(t("must be between 0 and 1"))
     return float(value)
 
 
 def _pause(value: Any) -> float:
     """A number of seconds from 0 to 2, taken as the nearest pause the game offers."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError("must be a number of seconds from 0 to 2")
+        raise ValueError(t("must be a number of seconds from 0 to 2"))
     if not (0.0 <= float(value) <= 2.0):  # also rejects nan
-        raise ValueError("must be from 0 to 2 seconds")
+        raise ValueError(t("must be from 0 to 2 seconds"))
     return min(COMPUTER_PAUSES, key=lambda p: abs(p - float(value)))
 
 
 def _percent(value: Any) -> int:
     """A size in percent, 100 to 200, taken as the nearest step the game offers."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError("must be a percentage from 100 to 200")
+        raise ValueError(t("must be a percentage from 100 to 200"))
     if not (SIZE_PERCENTS[0] <= float(value) <= SIZE_PERCENTS[-1]):  # also rejects nan
-        raise ValueError(f"must be from {SIZE_PERCENTS[0]} to {SIZE_PERCENTS[-1]}")
+        raise ValueError(t("must be from {low} to {high}", low=str(SIZE_PERCENTS[0]), high=str(SIZE_PERCENTS[-1])))
     return min(SIZE_PERCENTS, key=lambda p: abs(p - float(value)))
 
 
@@ -149,12 +149,12 @@ def _window_size(value: Any) -> list[int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise ValueError("must be two whole numbers, width and height")
+        raise ValueError(t("must be two whole numbers, width and height"))
     width, height = value
     if not (MIN_WINDOW[0] <= width and MIN_WINDOW[1] <= height):
-        raise ValueError(f"must be at least {MIN_WINDOW[0]} by {MIN_WINDOW[1]}")
+        raise ValueError(t("must be at least {width} by {height}", width=str(MIN_WINDOW[0]), height=str(MIN_WINDOW[1])))
     if not (width <= MAX_WINDOW_SIZE[0] and height <= MAX_WINDOW_SIZE[1]):
-        raise ValueError(f"must be at most {MAX_WINDOW_SIZE[0]} by {MAX_WINDOW_SIZE[1]}")
+        raise ValueError(t("must be at most {width} by {height}", width=str(MAX_WINDOW_SIZE[0]), height=str(MAX_WINDOW_SIZE[1])))
     return [width, height]
 
 
@@ -162,7 +162,7 @@ def _language(value: Any) -> str:
     """``""`` (System default) or a language the game speaks."""
     from ..i18n import CODES, SYSTEM
     if not isinstance(value, str) or value not in (SYSTEM, *CODES):
-        raise ValueError("must be \"\" (System default) or one of " + ", ".join(CODES))
+        raise ValueError(t("must be \"\" (System default) or one of {codes}", codes=", ".join(CODES)))
     return value
 
 
@@ -189,9 +189,9 @@ def _is_plain(value: Any, depth: int = 0) -> bool:
 
 def _last_game(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ValueError("must be a table")
+        raise ValueError(t("must be a table"))
     if not _is_plain(value):
-        raise ValueError("holds values other than text, numbers, true/false, lists and tables")
+        raise ValueError(t("holds values other than text, numbers, true/false, lists and tables"))
     return value
 
 
@@ -240,18 +240,18 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         if isinstance(old_large, bool):
             settings.card_size = LARGE_CARDS_PERCENT if old_large else DEFAULT_SIZE_PERCENT
         else:
-            ignored.append("large_cards (must be true or false)")
+            ignored.append(t("{key} ({reason})", key="large_cards", reason=t("must be true or false")))
     for key, value in data.items():
         check = _CHECKS.get(key)
         if check is None:
-            ignored.append(f"{shown(key)} (unknown)")
+            ignored.append(t("{key} (unknown)", key=shown(key)))
             if _is_plain(value):
                 settings.unknown[key] = value
             continue
         try:
             setattr(settings, key, check(value))
         except ValueError as exc:
-            ignored.append(f"{key} ({exc})")
+            ignored.append(t("{key} ({reason})", key=key, reason=exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)))
     return settings, ignored
 
 
@@ -368,7 +368,7 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[str]]:
     settings, ignored = settings_from_dict(data)
     messages = []
     if ignored:
-        messages.append(t("Ignored in {file}: {keys}.", file=target.name, keys=", ".join(ignored)))
+        messages.append(t("Ignored in {file}: {keys}.", file=target.name, keys=Listed(ignored)))
     return settings, messages
 
 

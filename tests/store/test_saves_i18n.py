@@ -109,3 +109,22 @@ def test_a_score_history_in_a_foreign_form_is_told_in_german():
     german = tr(messages[0])
     assert "not in the form" not in german
     assert german != messages[0]
+
+
+def test_a_hand_edited_settings_file_s_bad_values_are_told_in_german():
+    """The reasons a settings value is ignored are messages: the notice reads German but
+    for the file's own keys (not words: what the player typed in the file)."""
+    from canasta.store.settings import load_settings, settings_path
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('text_size = 250\ncard_size = "big"\nreduced_motion = 3\nvolume = 0.3\n'
+                               'wobble = 1\n', encoding="utf-8")
+    loaded, messages = load_settings()
+    assert loaded.volume == 0.3
+    assert messages == ["Ignored in settings.toml: text_size (must be from 100 to 200), "
+                        "card_size (must be a percentage from 100 to 200), "
+                        "reduced_motion (must be true or false), wobble (unknown)."]
+    i18n.set_language("de")
+    german = tr(messages[0])
+    assert "must be" not in german and "unknown" not in german and "Ignored" not in german
+    for key in ("settings.toml", "text_size", "card_size", "reduced_motion", "wobble", "100", "200"):
+        assert key in german
