@@ -14,8 +14,12 @@ another program (``python -m canasta.server``, started here on 127.0.0.1).
 As for the crowded tables, the first frames (the art being made) are not counted with
 the others: the first frame's time is printed on its own, then the median, p95 and
 worst of the rest, and the same of the frames that were drawn (a table with nothing
-moving is not redrawn, so the tables' shares of drawn frames differ). Prints the moves made too, and whether any network call ran on the
-frame loop's thread.
+moving is not redrawn, so the tables' shares of drawn frames differ), and of the frames
+in which another seat's move came in and was shown: the frames in which a network
+message arrives online, and the frames in which a computer's move is applied at the
+local table (the window's own moves are left out of both: the local table applies them
+outside the timed frame). Prints the moves made too, and whether any network call ran
+on the frame loop's thread.
 """
 
 from __future__ import annotations
@@ -118,16 +122,19 @@ def bench_online_frames(frames: int = 600, size=(1280, 800), kinds=("local", "ho
             runs[kind].append(_one_run(kind, frames, size))
     if rounds > 1:
         print(f"Median of {rounds} rounds of {frames} frames (ms):")
-        mid = {kind: {k: statistics.median(r[k] for r in runs[kind]) for k in ("median", "p95", "worst")}
-               for kind in kinds}
+        keys = ("median", "p95", "worst", "move median", "move p95")
+        mid = {kind: {k: statistics.median(r[k] for r in runs[kind]) for k in keys} for kind in kinds}
         for kind in kinds:
             m = mid[kind]
             line = f"  {_NAMES[kind]}: median {m['median']:.2f}, p95 {m['p95']:.2f}, worst {m['worst']:.2f}"
+            moved = f"    the frames that showed another seat's move: median {m['move median']:.2f}, p95 {m['move p95']:.2f}"
             if kind != "local" and "local" in mid:
-                ratio = {k: m[k] / mid["local"][k] for k in m if mid["local"][k] > 0}
+                ratio = {k.replace(" ", "_"): m[k] / mid["local"][k] if mid["local"][k] > 0 else 0.0 for k in m}
                 line += (" (to the local table: median x{median:.2f}, p95 x{p95:.2f}, worst x{worst:.2f})"
                          .format(**ratio))
+                moved += " (to the local table: median x{move_median:.2f}, p95 x{move_p95:.2f})".format(**ratio)
             print(line)
+            print(moved)
     return runs
 
 
@@ -173,6 +180,7 @@ def _one_run(kind: str, frames: int, size) -> dict:
     player = make_player("easy")
     ctl = scene.ctl
     times, cpu, drawn, moves = [], [], [], 0
+    shown = []           # the frames in which another seat's move came in and was shown
     for i in range(frames + WARM_FRAMES):
         start = time.perf_counter()
         st = ctl.state
@@ -181,9 +189,12 @@ def _one_run(kind: str, frames: int, size) -> dict:
         elif ctl.my_turn() or ctl.answering():
             ob = observe(st, st.to_act) if kind == "local" else ctl.obs
             ctl.perform(player.choose(ob, legal_actions(st)))
+        before, actor = len(ctl.game.actions), ctl.state.to_act
         t0, c0 = time.perf_counter(), time.process_time()
         app.step(1 / 60, pygame.event.get())
         times.append((time.perf_counter() - t0) * 1000)
+        if len(ctl.game.actions) > before and actor != ctl.viewer and i >= WARM_FRAMES:
+            shown.append(times[-1])
         cpu.append((time.process_time() - c0) * 1000)
         if app.drew and i >= WARM_FRAMES:
             drawn.append(times[-1])
@@ -197,6 +208,8 @@ def _one_run(kind: str, frames: int, size) -> dict:
     p95 = times[int(len(times) * 0.95) - 1]
     drawn.sort()
     drawn_p95 = drawn[max(0, int(len(drawn) * 0.95) - 1)] if drawn else 0.0
+    shown.sort()
+    shown_p95 = shown[max(0, int(len(shown) * 0.95) - 1)] if shown else 0.0
     on_frame_thread = threading.current_thread().name in netlink.NETWORK_THREADS
     extra = (f", {moves} moves arrived over the network, network calls on the frame thread: "
              f"{'yes' if on_frame_thread else 'none'}") if kind != "local" else f", {moves} moves"
@@ -204,7 +217,8 @@ def _one_run(kind: str, frames: int, size) -> dict:
           f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, worst {times[-1]:.2f} ms "
           f"(processor time: median {statistics.median(cpu):.2f} ms, worst {cpu[-1]:.2f} ms); "
           f"the {len(drawn)} drawn: median {statistics.median(drawn) if drawn else 0.0:.2f} ms, "
-          f"p95 {drawn_p95:.2f} ms{extra}")
+          f"p95 {drawn_p95:.2f} ms; the {len(shown)} that showed another seat's move: median "
+          f"{statistics.median(shown) if shown else 0.0:.2f} ms, p95 {shown_p95:.2f} ms{extra}")
     app.close()
     if kind == "hosted":
         server_tables.fresh_seed, server_tables.secrets = kept
@@ -214,4 +228,5 @@ def _one_run(kind: str, frames: int, size) -> dict:
         proc.terminate()
         proc.wait(10)
     folder.cleanup()
-    return {"median": statistics.median(times), "p95": p95, "worst": times[-1], "moves": moves}
+    return {"median": statistics.median(times), "p95": p95, "worst": times[-1], "moves": moves,
+            "move median": statistics.median(shown) if shown else 0.0, "move p95": shown_p95}
