@@ -6,46 +6,23 @@ bracketed in the pseudo-language."""
 
 from __future__ import annotations
 
-import pytest
 
 from canasta import i18n
-from canasta.engine import IllegalAction, Rules, check
+from canasta.engine import Rules
 from canasta.engine.actions import Draw, Group, Meld, TakePile
-from canasta.engine.cards import CODE_OF
 from canasta.engine.setup import position
 from canasta.engine.variants import american as A
 from canasta.i18n import tr
 
+from hands import hand_cards as cards, refusal
+
 RULES = Rules(variant="american")
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-def refusal(st, action):
-    with pytest.raises(IllegalAction) as e:
-        check(st, action)
-    return e.value.args[0]
 
 
 def table(hand, phase="play", melds=None, threes=None, stock=30, discard=("4C",)):
     return position(RULES, {"turn": 0, "phase": phase, "stock": stock, "discard": list(discard),
                             "melds": melds or [[], []], "threes": threes or [[], []],
                             "hands": [list(hand), ["5H"], ["5C"], ["6H"]]})
-
-
-def cards(st, *codes):
-    hand = list(st.hands[0])
-    out = []
-    for code in codes:
-        c = next(c for c in hand if CODE_OF[c] == code)
-        hand.remove(c)
-        out.append(c)
-    return tuple(out)
 
 
 def test_the_frozen_pile_is_refused_in_german_with_the_rank_in_german():

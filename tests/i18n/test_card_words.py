@@ -21,13 +21,6 @@ from canasta.i18n import Text, catalogs, t, tc, tr
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def card(rank: int, suit: int) -> int:
     """The id of a card of a rank and suit (of the first pack)."""
     return next(c for c in range(len(KIND_OF)) if RANK_OF[c] == rank and SUIT_OF[c] == suit

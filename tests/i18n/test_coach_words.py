@@ -25,13 +25,6 @@ from canasta.engine.state import DEAL_OVER, GAME_OVER, PLAY
 BARE = re.compile(r"[aceinousyACEINOUSY]")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def _discard_position(seed: str = "coach-words"):
     """A Classic position where the seat to act discards, with two different discards."""
     st = new_game(Rules(players=4), seed=seed)

@@ -15,13 +15,6 @@ from canasta.i18n import tr
 from canasta.review import read_record
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def damaged(tmp_path, name, change) -> str:
     record = Game(Rules(), 11).to_json()
     change(record)

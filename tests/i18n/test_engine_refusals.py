@@ -5,27 +5,15 @@ too, and every word bracketed in the pseudo-language."""
 
 from __future__ import annotations
 
-import pytest
 
 from canasta import i18n
-from canasta.engine import Discard, Draw, Group, IllegalAction, Meld, Rules, TakePile, check
+from canasta.engine import Discard, Draw, Group, Meld, Rules, TakePile
 from canasta.engine.setup import position
 from canasta.i18n import tr
 
+from hands import hand_cards as ids, refusal
+
 KINGS = ["KH", "KC", "KD", "KS", "KH", "KC", "KD"]
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-def refusal(st, action):
-    with pytest.raises(IllegalAction) as e:
-        check(st, action)
-    return e.value.args[0]
 
 
 def fresh(hand, discard=("TS",), phase="play", melds=None, scores=(0, 0), rules=None):
@@ -34,17 +22,6 @@ def fresh(hand, discard=("TS",), phase="play", melds=None, scores=(0, 0), rules=
         "hands": [list(hand), ["9H", "9C", "9D"]], "stock": 30, "discard": list(discard),
         "melds": melds or [[], []],
     })
-
-
-def ids(st, *codes):
-    from canasta.engine.cards import CODE_OF
-    hand = list(st.hands[0])
-    out = []
-    for code in codes:
-        c = next(c for c in hand if CODE_OF[c] == code)
-        hand.remove(c)
-        out.append(c)
-    return out
 
 
 def test_a_first_meld_below_the_minimum_is_refused_in_german_with_its_figures():

@@ -8,14 +8,15 @@ from __future__ import annotations
 import pytest
 
 from canasta import i18n
-from canasta.engine import Group, IllegalAction, Meld, Rules, RulesError, check
-from canasta.engine.cards import CODE_OF
+from canasta.engine import Group, Meld, Rules, RulesError
 from canasta.engine.setup import position
 from canasta.engine.words import RANK_WORDS, word
 from canasta.engine.variants import hand_and_foot as HF
 from canasta.i18n import tr
 from canasta.ui.screens.rules_words import score_line
 from canasta.ui.table.words import team_lines
+
+from hands import hand_cards as cards, refusal
 
 FEET = [None, ["4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
         ["4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
@@ -25,35 +26,12 @@ BOOKS = [{"cards": ["KH", "KC", "KD", "KS", "KH", "KC", "KD"], "by": 0},
          {"cards": ["JH", "JC", "JD", "JS", "JH", "2C", "2D"], "by": 0}]
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def in_foot(hand, melds=(), phase="play"):
     """Seat 0 playing from its foot (RULES-variants 10.4), its side holding ``melds``."""
     return position(Rules(variant="hand_and_foot"), {
         "scores": [0, 0], "deal_number": 1, "dealer": 3, "turn": 0, "phase": phase, "stock": 100,
         "discard": ["5C"], "melds": [list(melds), []], "red_threes": [[], []], "feet": FEET,
         "hands": [list(hand), ["TS"], ["JD"], ["QD"]]})
-
-
-def cards(st, *codes):
-    hand = list(st.hands[0])
-    out = []
-    for code in codes:
-        c = next(c for c in hand if CODE_OF[c] == code)
-        hand.remove(c)
-        out.append(c)
-    return tuple(out)
-
-
-def refusal(st, action):
-    with pytest.raises(IllegalAction) as e:
-        check(st, action)
-    return e.value.args[0]
 
 
 def test_going_out_short_of_books_names_the_kinds_in_the_language_in_use():

@@ -17,13 +17,6 @@ from canasta.net.lan import Browser
 from canasta.net.link import describe_failure
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def test_an_unexpected_connection_failure_is_said_in_the_player_s_language():
     said = describe_failure(RuntimeError("boom"))
     assert said == "The connection failed (RuntimeError)."

@@ -10,19 +10,13 @@ from __future__ import annotations
 import pytest
 
 from canasta import i18n
-from canasta.engine import Discard, Group, IllegalAction, Meld, Rules, RulesError, TakePile, apply_in_place, check
-from canasta.engine.cards import CODE_OF
+from canasta.engine import Discard, Group, Meld, Rules, RulesError, TakePile, apply_in_place
 from canasta.engine.setup import position
 from canasta.engine.variants import samba
 from canasta.engine.words import RANK_WORDS, word
 from canasta.i18n import t, tr
 
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+from hands import hand_cards as ids, refusal
 
 
 def table(hand, melds=(), variant="samba", phase="play", discard=("8S", "5C"), rules=None):
@@ -31,22 +25,6 @@ def table(hand, melds=(), variant="samba", phase="play", discard=("8S", "5C"), r
         "scores": [0, 0], "dealer": 3, "turn": 0, "phase": phase, "hands": [list(hand), ["5H"], ["5D"], ["6S"]],
         "stock": 40, "discard": list(discard), "melds": [[{"cards": m, "by": 2} for m in melds], []],
         "red_threes": [[], []]})
-
-
-def ids(st, *codes):
-    hand = list(st.hands[0])
-    out = []
-    for code in codes:
-        c = next(c for c in hand if CODE_OF[c] == code)
-        hand.remove(c)
-        out.append(c)
-    return tuple(out)
-
-
-def refusal(st, action):
-    with pytest.raises(IllegalAction) as e:
-        check(st, action)
-    return e.value.args[0]
 
 
 def rules_error(rules: Rules):

@@ -2,17 +2,9 @@
 
 import pickle
 
-import pytest
 
 from canasta import i18n
 from canasta.i18n import Text, placeholders, t, tn, tr
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def test_a_message_is_its_english_sentence_and_keeps_its_key_and_arguments():

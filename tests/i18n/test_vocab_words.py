@@ -4,20 +4,12 @@ English unchanged, shown in the player's language, bracketed in the pseudo-langu
 
 from __future__ import annotations
 
-import pytest
 
 from canasta import i18n, vocab
 from canasta.i18n import t, tr
 
 CHOICES = [vocab.LEVELS, vocab.AI_LEVELS, vocab.SEAT_KINDS, vocab.TABLE_COLOURS, vocab.ANIMATION_SPEEDS,
            vocab.COMPUTER_PAUSES, vocab.CARD_BACKS, vocab.HAND_SORTS]
-
-
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def test_english_labels_unchanged():
