@@ -6,7 +6,6 @@ bracketed in the pseudo-language."""
 
 from __future__ import annotations
 
-
 from canasta import i18n
 from canasta.engine import Rules
 from canasta.engine.actions import Draw, Group, Meld, TakePile

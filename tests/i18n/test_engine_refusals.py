@@ -5,7 +5,6 @@ too, and every word bracketed in the pseudo-language."""
 
 from __future__ import annotations
 
-
 from canasta import i18n
 from canasta.engine import Discard, Draw, Group, Meld, Rules, TakePile
 from canasta.engine.setup import position

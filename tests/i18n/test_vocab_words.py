@@ -4,7 +4,6 @@ English unchanged, shown in the player's language, bracketed in the pseudo-langu
 
 from __future__ import annotations
 
-
 from canasta import i18n, vocab
 from canasta.i18n import t, tr
 
