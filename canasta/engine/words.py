@@ -104,7 +104,7 @@ def rank_count(rank: int, n: int) -> Text:
 def card_name(rank: int, suit: int, joker: bool = False) -> Text:
     """'the king of hearts', 'a joker'."""
     if joker:
-        return t("a joker")
+        return tc("card", "a joker")    # a card's name: German names it without an article, as every card
     return t(CARD_NAMES[rank], suit=word(SUIT_WORDS[suit]))
 
 

@@ -207,3 +207,18 @@ def test_german_log_lines_keep_the_ranks_out_of_a_case_they_cannot_take():
     i18n.set_language("de")
     assert tr(took) == "nahm den Ablagestapel (1 Karte; dazu ein Vierer und ein Joker)"
     assert tr(aces) == "eine gemischte Canasta (Asse)"
+
+
+def test_a_joker_is_named_as_every_card_is():
+    """German names a card without an article (so "warf Kreuz-Sieben ab" and "Die offene
+    Karte ist Kreuz-Sieben" both read right); the joker too: "warf Joker ab", never the
+    nominative "warf ein Joker ab". The other languages keep their article."""
+    joker = next(c for c in range(len(KIND_OF)) if KIND_OF[c] == JOKER)
+    name = card_name(RANK_OF[joker], SUIT_OF[joker], True)
+    assert name == "a joker"
+    said = t("{who} discarded {card}.", who="Marta", card=name)
+    i18n.set_language("de")
+    assert tr(name) == "Joker" and tr(said) == "Marta warf Joker ab."
+    assert tr(rank_count(15, 1)) == "ein Joker"       # a count stays a count: "dazu ein Vierer und ein Joker"
+    i18n.set_language("es")
+    assert tr(name) == "un comodín"
