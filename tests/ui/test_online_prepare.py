@@ -80,3 +80,20 @@ def test_a_layout_made_for_other_options_is_not_taken(user_folders, launch):
     lifted = ctl.layout.targets[card]
     resting = u.prepared.layout.targets[card]
     assert lifted.y < resting.y                        # the picked card stands raised, as ever
+
+
+def test_the_frame_that_shows_another_seat_s_move_draws_its_cards_where_they_lie(user_folders, launch):
+    """As at the local table, a frame's time passes before what arrived is applied: the
+    move's cards set off from the next frame, so the frame that shows it finds them where
+    they lay (the still layer is mended for a card or two rather than put together anew
+    for a whole hand that had already started to slide)."""
+    table, first, later = _others_first_table(2)
+    link = _FakeLink([])
+    app, ctl = _open(launch, link, first, table)
+    _settle(app, ctl)
+    link.batches = [[later[0]]]
+    app.step(1 / 60)
+    assert len(ctl.game.actions) == 1 and ctl.animator.busy
+    assert not any(sp.elapsed > 0 for sp in ctl.animator.sprites.values() if sp.moving)
+    app.step(1 / 60)
+    assert any(sp.elapsed > 0 for sp in ctl.animator.sprites.values() if sp.moving)

@@ -91,6 +91,7 @@ class OnlineController(TableController):
         self.autoplay = False               # --autoplay: a computer plays this seat (the packaging test)
         self.waiting_items: list = []        # what arrived and is not yet shown (taken first)
         self.held_since: Optional[float] = None  # when the first of them was held back
+        self.moving_at_start = False             # cards were moving when this frame began
         # (deal number, entries of its public history) the log has told
         self.history_seen = (first.obs.deal_number, len(first.obs.public_history))
         super().__init__(app, NetGame(first), seats, **kw)
@@ -225,7 +226,8 @@ class OnlineController(TableController):
                 self._note(item)
 
     def _hold(self, u: Update, queued: int) -> bool:
-        if u.opening or u.seat == self.me or not self.animator.busy or queued > HOLD_ITEMS:
+        moving = self.animator.busy or self.moving_at_start    # cards that land this frame: shown next frame
+        if u.opening or u.seat == self.me or not moving or queued > HOLD_ITEMS:
             return False
         now = time.monotonic()
         if self.held_since is None:
@@ -327,8 +329,11 @@ class OnlineController(TableController):
             self.dirty = True
 
     def tick(self, dt: float) -> None:
-        self.receive()
+        # as at the local table: the frame's time first, then what arrived (a move's cards
+        # set off from the next frame, so the frame that shows it draws them where they lie)
+        self.moving_at_start = self.animator.busy
         self.advance(dt)
+        self.receive()
         if self.ticket is not None:
             self._poll_ai()
         if self.state.deal_over and not self.animator.busy:
