@@ -315,7 +315,7 @@ def _line_json(line: ScoreLine) -> list:
 
 def _line_from(v: list) -> ScoreLine:
     label, points, *rest = v
-    return ScoreLine(*[_word_from(x) for x in [label]], points, *[_word_from(x) for x in rest])
+    return ScoreLine(_word_from(label), points, *[_word_from(x) for x in rest])
 
 
 def _word_from(v: Any) -> Any:
