@@ -20,6 +20,7 @@ from canasta.ui.bench import crowded_hand_and_foot
 from canasta.ui.layout import HAND_Y
 from canasta.ui.table.game_hand_and_foot import VIEWER_FOOT, FootLabel
 from canasta.ui.table.layout import HAND_LIFT, LayoutOptions, MeldLabel, card_rect, face_down_ids, lay_out
+from canasta.ui.table.lettering import meld_points
 from canasta.ui.table.view import status_line
 
 from helpers import settle
@@ -244,6 +245,21 @@ def test_the_still_layer_draws_the_same_pixels_as_every_card_in_turn(monkeypatch
     same()
     assert painter._ring_card in scene.hand_order
     app.keyboard_used = False
+    # the viewer lays a card off on one of their side's melds: the side's meld points in
+    # its band's header change, and the layer is mended there (and where the card goes)
+    # rather than put together again, still drawing the same pixels
+    lay_off = next(a for a in legal_actions(scene.state) if isinstance(a, Meld) and len(a.groups) == 1
+                   and a.groups[0].onto is not None and len(a.groups[0].cards) == 1)
+    team = ctl.layout.viewer_team
+
+    def points() -> int:
+        return sum(meld_points(m) for m in ctl.layout.seen.melds[team])
+    header = points()
+    patched = painter.patches
+    assert ctl.perform(lay_off)
+    same()
+    assert points() != header
+    assert painter.patches > patched
     # the turn passes to the next seat: its outline moves, the layer is mended in place
     # (where the outline was and where it is), and still draws the same pixels
     patched = painter.patches

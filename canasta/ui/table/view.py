@@ -23,7 +23,7 @@ from .frame import SIDE_LABEL_W, hud_box  # noqa: F401  (imported from here too)
 from ..widgets import GOLD, wrap
 from ...i18n import t
 from .labels import TableLabels, side_label_top  # noqa: F401  (imported from here too)
-from .lettering import MIN_TEXT, SMALL_SIZE, cards, fit_first, fs, meld_points  # noqa: F401  (imported from here too)
+from .lettering import LABEL_SIZE, MIN_TEXT, SMALL_SIZE, cards, fit_first, fs, meld_points  # noqa: F401  (imported from here too)
 from .movelog import MoveLogPanel, log_rect  # noqa: F401  (imported from here too)
 from .panels import FOCUS, PRIVACY_SUMMARY_BUTTON, TablePanels  # noqa: F401  (imported from here too)
 from .words import frozen_reason, sheet_rows, status_line, stock_label, team_lines  # noqa: F401  (imported from here too)
@@ -259,13 +259,13 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
         old = self._layer_key
         if old is None or old[:3] != key[:3]:
             return False
-        kept = key[5]
+        kept = key[6]
 
         def flat(item):        # a pose is not hashable: its values are
             card, p, selected, marked = item
             return (card, p.x, p.y, p.face_up, p.angle, p.scale, p.z, selected, marked)
 
-        before, after = {flat(i): i for i in old[5]}, {flat(i): i for i in kept}
+        before, after = {flat(i): i for i in old[6]}, {flat(i): i for i in kept}
         changed = [before.get(k) or after[k] for k in before.keys() ^ after.keys()]
         if len(changed) > PATCH_MOST_CARDS:
             return False
@@ -273,10 +273,12 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
         for card, pose, selected, marked in changed:
             r = self._card_bounds(v, pose)
             places.append(r.inflate(8, 8) if selected or marked else r)
-        if old[3] != key[3]:                   # the turn's outline
-            places += [pygame.Rect(r) for r in (old[3], key[3]) if r]
-        if old[4] != key[4]:                   # the stock's edges (drawn up to 6 px up and left)
-            places += [pygame.Rect(r).inflate(8, 8).move(-3, -3) for r in (old[4][1], key[4][1]) if r]
+        if old[3] != key[3]:                   # a side's header: its meld points, its first meld's need
+            places += [self._header_rect(v, band) for (band, *said), (_, *was) in zip(key[3], old[3]) if said != was]
+        if old[4] != key[4]:                   # the turn's outline
+            places += [pygame.Rect(r) for r in (old[4], key[4]) if r]
+        if old[5] != key[5]:                   # the stock's edges (drawn up to 6 px up and left)
+            places += [pygame.Rect(r).inflate(8, 8).move(-3, -3) for r in (old[5][1], key[5][1]) if r]
         places = merged(places)
         layer = self._layer
         if not places or sum(r.w * r.h for r in places) > layer.get_width() * layer.get_height() * PATCH_MOST_AREA:
@@ -295,27 +297,37 @@ class TableView(TableLabels, TablePanels, MoveLogPanel):
 
     def _under_key(self, v: View) -> tuple:
         """What :meth:`_under_cards` draws from (the still layer is kept while it holds),
-        in three parts: (everything but the two below: each side's band, name, meld
-        points and first-meld need, the hint's zones, the window's look...; the outline
-        of the seat whose turn it is; the stock's edges). The last two may change with
-        the layer mended in place (:meth:`_patch_layer`)."""
+        in four parts: (everything but the three below: each side's band and name, the
+        hint's zones, the window's look...; each side's header figures, with its band in
+        pixels: its meld points and whether it has melded, its first meld's need; the
+        outline of the seat whose turn it is; the stock's edges). The last three may
+        change with the layer mended in place (:meth:`_patch_layer`)."""
         ctl = self.scene.ctl
         lay, st = ctl.layout, ctl.state
         hit = self._under_keys
         if hit is None or hit[0] is not lay:
             seen = lay.seen
-            sides = tuple((team, tuple(band), ctl.team_name(team), sum(meld_points(m) for m in seen.melds[team]),
+            sides = tuple((team, tuple(band), ctl.team_name(team)) for team, band in lay.bands.items())
+            heads = tuple((tuple(v.rect(band)), sum(meld_points(m) for m in seen.melds[team]),
                            bool(seen.melds[team]), seen.minimums[team]) for team, band in lay.bands.items())
             backs = min(4, seen.stock_size // 12 + 1) if seen.stock_size else 0
             stock = (backs, tuple(v.rect(lay.zones["stock"])) if backs else None)
-            hit = self._under_keys = (lay, (sides, lay.viewer_team, bool(ctl.humans)), stock)
+            hit = self._under_keys = (lay, (sides, lay.viewer_team, bool(ctl.humans)), heads, stock)
         hints = tuple((name, tuple(r) if r is not None else None)
                       for name in (ctl.hint_zones or ()) for r in (zone_rect(lay, name),))
         art = self.app.art
         turn = self._turn_rect(v)
         rest = hit[1] + (hints, st.deal_over, ctl.viewer, ctl.show_hand(), _Same(art), art.back_theme,
                          art.four_colour, art.show_points)
-        return rest, tuple(turn) if turn else None, hit[2]
+        return rest, hit[2], tuple(turn) if turn else None, hit[3]
+
+    @staticmethod
+    def _header_rect(v: View, band: tuple) -> pygame.Rect:
+        """The row above a band (pixels) where :meth:`_band_header` writes the side's name
+        and figures: their lines stand on the band's top, less a small gap."""
+        line = theme.font(fs(v, LABEL_SIZE)).get_linesize()
+        x, y, w, _h = band
+        return pygame.Rect(x, y - v.size(4) - line - 4, w, line + 6)
 
     @staticmethod
     def _card_bounds(v: View, pose: Pose) -> pygame.Rect:
