@@ -2,7 +2,8 @@
 game played at a local table (part of ``python -m canasta.bench frame``).
 
 Each runs Classic at 1280x800 for the same number of frames, paced at 60 a second as
-the real loop is: three Easy computers and the window's seat (its moves chosen by an
+the real loop is, the tables side by side in one window, a frame of each in turn (so a
+moment when the machine is slower or busier weighs on every table alike): three Easy computers and the window's seat (its moves chosen by an
 Easy player, made through the table as a person's would be). At the local table the
 computers decide on the AI worker's thread. Online, a table server plays them and the
 updates come in over a real socket, at the same pace of moves (the server's pause is
@@ -116,86 +117,141 @@ def _online_scene(app, pause: float, url: str = ""):
 
 def bench_online_frames(frames: int = 600, size=(1280, 800), kinds=("local", "hosted", "joined"),
                         rounds: int = 1) -> dict:
-    """Each of ``kinds`` for ``frames`` frames, in ``rounds`` rounds taking turns (local,
-    hosted, joined, then again), so that a machine busier at one moment than another
-    weighs on every table alike; prints each run, then (more than one round) the median
-    of the rounds' figures for each table and the online tables' ratios to the local
-    one. Returns ``{kind: [figures of each round]}``."""
+    """Each of ``kinds`` for ``frames`` frames, in ``rounds`` rounds. Within a round the
+    tables run side by side, frame by frame in turn (local, hosted, joined; the next
+    frame starts with the next table), in one window of this process, so that a machine
+    faster or busier at one moment than another weighs on every table alike. Prints
+    each run, then (more than one round) the median of the rounds' figures for each
+    table, the figures of all the rounds' frames taken together, and the online tables'
+    ratios to the local one. Returns ``{kind: [figures of each round]}``."""
     runs: dict = {kind: [] for kind in kinds}
     for _ in range(max(1, rounds)):
-        for kind in kinds:
-            runs[kind].append(_one_run(kind, frames, size))
+        for kind, figures in _side_by_side(kinds, frames, size).items():
+            runs[kind].append(figures)
     if rounds > 1:
-        print(f"Median of {rounds} rounds of {frames} frames (ms):")
         keys = ("median", "p95", "worst", "move median", "move p95")
         mid = {kind: {k: statistics.median(r[k] for r in runs[kind]) for k in keys} for kind in kinds}
-        for kind in kinds:
-            m = mid[kind]
-            line = f"  {_NAMES[kind]}: median {m['median']:.2f}, p95 {m['p95']:.2f}, worst {m['worst']:.2f}"
-            moved = f"    the frames that showed another seat's move: median {m['move median']:.2f}, p95 {m['move p95']:.2f}"
-            if kind != "local" and "local" in mid:
-                ratio = {k.replace(" ", "_"): m[k] / mid["local"][k] if mid["local"][k] > 0 else 0.0 for k in m}
-                line += (" (to the local table: median x{median:.2f}, p95 x{p95:.2f}, worst x{worst:.2f})"
-                         .format(**ratio))
-                moved += " (to the local table: median x{move_median:.2f}, p95 x{move_p95:.2f})".format(**ratio)
-            print(line)
-            print(moved)
+        print(f"Median of {rounds} rounds of {frames} frames (ms):")
+        _summary(mid, kinds)
+        pooled = {kind: _figures([t for r in runs[kind] for t in r["times"]],
+                                 [t for r in runs[kind] for t in r["shown"]]) for kind in kinds}
+        print(f"All {rounds * frames} frames of each table taken together (ms):")
+        _summary(pooled, kinds)
     return runs
+
+
+def _summary(figures: dict, kinds) -> None:
+    for kind in kinds:
+        m = figures[kind]
+        line = f"  {_NAMES[kind]}: median {m['median']:.2f}, p95 {m['p95']:.2f}, worst {m['worst']:.2f}"
+        moved = f"    the frames that showed another seat's move: median {m['move median']:.2f}, p95 {m['move p95']:.2f}"
+        if kind != "local" and "local" in figures:
+            local = figures["local"]
+            ratio = {k.replace(" ", "_"): m[k] / local[k] if local[k] > 0 else 0.0 for k in
+                     ("median", "p95", "worst", "move median", "move p95")}
+            line += (" (to the local table: median x{median:.2f}, p95 x{p95:.2f}, worst x{worst:.2f})"
+                     .format(**ratio))
+            moved += " (to the local table: median x{move_median:.2f}, p95 x{move_p95:.2f})".format(**ratio)
+        print(line)
+        print(moved)
+
+
+def _p95(values: list) -> float:
+    values = sorted(values)
+    return values[max(0, int(len(values) * 0.95) - 1)] if values else 0.0
+
+
+def _figures(times: list, shown: list) -> dict:
+    """The median, p95 and worst of ``times``, and the median and p95 of ``shown``."""
+    return {"median": statistics.median(times), "p95": _p95(times), "worst": max(times),
+            "move median": statistics.median(shown) if shown else 0.0, "move p95": _p95(shown)}
 
 
 _NAMES = {"local": "local table", "hosted": "online table, hosting (server in this process)",
           "joined": "online table, joined (server in another program)"}
 
 
-def _one_run(kind: str, frames: int, size) -> dict:
+def _side_by_side(kinds, frames: int, size) -> dict:
+    """One round: the tables of ``kinds`` made, then run frame by frame in turn, paced
+    at 60 rounds of frames a second; returns each one's figures."""
     import pygame
-    from ...ai import make_player
-    from ...ai.worker import AIWorker
-    from ...engine import Rules, legal_actions
-    from ...engine.observe import observe
-    from ...engine.record import Game
-    from ...net import link as netlink
-    from ...store.settings import Settings
-    from ..app import App
-    from ..main import default_seats
-    from ..table import TableScene
+    tables = []
+    try:
+        for kind in kinds:
+            tables.append(_Table(kind, size))
+        screen = pygame.display.get_surface()
+        for table in tables:            # one window: each table draws a whole frame on it in turn
+            table.app.screen = screen
+        for i in range(frames + WARM_FRAMES):
+            start = time.perf_counter()
+            pygame.event.clear()        # no one at the keyboard: every table gets no input
+            for k in range(len(tables)):
+                tables[(i + k) % len(tables)].frame(i)
+            rest = 1 / 60 - (time.perf_counter() - start)
+            if rest > 0:
+                time.sleep(rest)
+        return {table.kind: table.report(size) for table in tables}
+    finally:
+        for table in reversed(tables):
+            table.close()
 
-    import tempfile
-    settings = Settings()
-    settings.computer_pause = 0.2
-    settings.animation_speed = "fast"
-    settings.sound = False
-    app = App(settings, size=size, ai=AIWorker())
-    link = proc = None
-    folder = tempfile.TemporaryDirectory()
-    if kind == "local":
-        scene = TableScene(app, Game(Rules(), BENCH_SEED, BENCH_DEALER), default_seats(4, 1, "easy"))
-    else:
-        url = ""
-        if kind == "joined":
-            proc, url = _outside_server(folder.name)
-        # the same pace of moves: a local table waits for the cards to land before the
-        # next computer decides (about 0.3 s at "fast"); the server does not wait for them
-        if kind == "hosted":
-            import canasta.net.table as server_tables
-            kept = (server_tables.fresh_seed, server_tables.secrets)
-            fixed_deals()
-        scene, link = _online_scene(app, settings.computer_pause + 0.3, url)
-    app.set_scene(scene)
-    player = make_player("easy")
-    ctl = scene.ctl
-    times, cpu, drawn, moves = [], [], [], 0
-    shown = []           # the frames in which another seat's move came in and was shown
-    for i in range(frames + WARM_FRAMES):
-        start = time.perf_counter()
+
+class _Table:
+    """One table of the bench: the local table, or an online one (hosting, or joined to
+    a server in another program), with the figures of its frames."""
+
+    def __init__(self, kind: str, size) -> None:
+        from ...ai import make_player
+        from ...ai.worker import AIWorker
+        from ...engine import Rules
+        from ...engine.record import Game
+        from ...store.settings import Settings
+        from ..app import App
+        from ..main import default_seats
+        from ..table import TableScene
+
+        import tempfile
+        self.kind = kind
+        settings = Settings()
+        settings.computer_pause = 0.2
+        settings.animation_speed = "fast"
+        settings.sound = False
+        self.app = app = App(settings, size=size, ai=AIWorker())
+        self.link = self.proc = self.kept = None
+        self.folder = tempfile.TemporaryDirectory()
+        if kind == "local":
+            scene = TableScene(app, Game(Rules(), BENCH_SEED, BENCH_DEALER), default_seats(4, 1, "easy"))
+        else:
+            url = ""
+            if kind == "joined":
+                self.proc, url = _outside_server(self.folder.name)
+            if kind == "hosted":
+                import canasta.net.table as server_tables
+                self.kept = (server_tables.fresh_seed, server_tables.secrets)
+                fixed_deals()
+            # the same pace of moves: a local table waits for the cards to land before the
+            # next computer decides (about 0.3 s at "fast"); the server does not wait for them
+            scene, self.link = _online_scene(app, settings.computer_pause + 0.3, url)
+        app.set_scene(scene)
+        self.player = make_player("easy")
+        self.times: list = []
+        self.cpu: list = []
+        self.drawn: list = []
+        self.shown: list = []       # the frames in which another seat's move came in and was shown
+
+    def frame(self, i: int) -> None:
+        """One frame of this table, timed (the ``i``-th: the first few are not counted)."""
+        from ...engine import legal_actions
+        from ...engine.observe import observe
+        app, ctl = self.app, self.app.scene.ctl
         st = ctl.state
         action = next_deal = None
         if st.deal_over and not ctl.animator.busy:
             next_deal = True
         elif (ctl.my_turn() or ctl.answering()) and not ctl.animator.busy:
             # a person plays when the cards of the last move have landed, as the computers do
-            ob = observe(st, st.to_act) if kind == "local" else ctl.obs
-            action = player.choose(ob, legal_actions(st))      # the person thinking: not timed
+            ob = observe(st, st.to_act) if self.kind == "local" else ctl.obs
+            action = self.player.choose(ob, legal_actions(st))      # the person thinking: not timed
         before, actor = len(ctl.game.actions), ctl.state.to_act
         t0, c0 = time.perf_counter(), time.process_time()
         # the window's own move is made inside the frame, as the real loop makes it (the
@@ -204,42 +260,43 @@ def _one_run(kind: str, frames: int, size) -> dict:
             ctl.next_deal()
         elif action is not None:
             ctl.perform(action)
-        app.step(1 / 60, pygame.event.get())
-        times.append((time.perf_counter() - t0) * 1000)
-        if len(ctl.game.actions) > before and actor != ctl.viewer and i >= WARM_FRAMES:
-            shown.append(times[-1])
-        cpu.append((time.process_time() - c0) * 1000)
-        if app.drew and i >= WARM_FRAMES:
-            drawn.append(times[-1])
+        app.step(1 / 60, [])
+        ms = (time.perf_counter() - t0) * 1000
+        self.times.append(ms)
+        self.cpu.append((time.process_time() - c0) * 1000)
+        if i >= WARM_FRAMES:
+            if len(ctl.game.actions) > before and actor != ctl.viewer:
+                self.shown.append(ms)
+            if app.drew:
+                self.drawn.append(ms)
+
+    def report(self, size) -> dict:
+        """Prints this table's figures; returns them, with its frames' times."""
+        from ...net import link as netlink
+        ctl = self.app.scene.ctl
+        first = self.times[0]
+        times, cpu, drawn, shown = self.times[WARM_FRAMES:], sorted(self.cpu[WARM_FRAMES:]), self.drawn, self.shown
+        figures = _figures(times, shown)
         moves = len(ctl.game.actions)
-        rest = 1 / 60 - (time.perf_counter() - start)
-        if rest > 0:
-            time.sleep(rest)
-    first = times[0]
-    times = sorted(times[WARM_FRAMES:])
-    cpu = sorted(cpu[WARM_FRAMES:])
-    p95 = times[int(len(times) * 0.95) - 1]
-    drawn.sort()
-    drawn_p95 = drawn[max(0, int(len(drawn) * 0.95) - 1)] if drawn else 0.0
-    shown.sort()
-    shown_p95 = shown[max(0, int(len(shown) * 0.95) - 1)] if shown else 0.0
-    on_frame_thread = threading.current_thread().name in netlink.NETWORK_THREADS
-    extra = (f", {moves} moves arrived over the network, network calls on the frame thread: "
-             f"{'yes' if on_frame_thread else 'none'}") if kind != "local" else f", {moves} moves"
-    print(f"Classic, {_NAMES[kind]}, {size[0]}x{size[1]}: first frame {first:.2f} ms; the next {len(times)}: "
-          f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, worst {times[-1]:.2f} ms "
-          f"(processor time: median {statistics.median(cpu):.2f} ms, worst {cpu[-1]:.2f} ms); "
-          f"the {len(drawn)} drawn: median {statistics.median(drawn) if drawn else 0.0:.2f} ms, "
-          f"p95 {drawn_p95:.2f} ms; the {len(shown)} that showed another seat's move: median "
-          f"{statistics.median(shown) if shown else 0.0:.2f} ms, p95 {shown_p95:.2f} ms{extra}")
-    app.close()
-    if kind == "hosted":
-        server_tables.fresh_seed, server_tables.secrets = kept
-    if link is not None:
-        link.close()
-    if proc is not None:
-        proc.terminate()
-        proc.wait(10)
-    folder.cleanup()
-    return {"median": statistics.median(times), "p95": p95, "worst": times[-1], "moves": moves,
-            "move median": statistics.median(shown) if shown else 0.0, "move p95": shown_p95}
+        on_frame_thread = threading.current_thread().name in netlink.NETWORK_THREADS
+        extra = (f", {moves} moves arrived over the network, network calls on the frame thread: "
+                 f"{'yes' if on_frame_thread else 'none'}") if self.kind != "local" else f", {moves} moves"
+        print(f"Classic, {_NAMES[self.kind]}, {size[0]}x{size[1]}: first frame {first:.2f} ms; the next {len(times)}: "
+              f"median {figures['median']:.2f} ms, p95 {figures['p95']:.2f} ms, worst {figures['worst']:.2f} ms "
+              f"(processor time: median {statistics.median(cpu):.2f} ms, worst {cpu[-1]:.2f} ms); "
+              f"the {len(drawn)} drawn: median {statistics.median(drawn) if drawn else 0.0:.2f} ms, "
+              f"p95 {_p95(drawn):.2f} ms; the {len(shown)} that showed another seat's move: median "
+              f"{figures['move median']:.2f} ms, p95 {figures['move p95']:.2f} ms{extra}")
+        return dict(figures, moves=moves, times=list(times), shown=list(shown))
+
+    def close(self) -> None:
+        self.app.close()
+        if self.kept is not None:
+            import canasta.net.table as server_tables
+            server_tables.fresh_seed, server_tables.secrets = self.kept
+        if self.link is not None:
+            self.link.close()
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.folder.cleanup()

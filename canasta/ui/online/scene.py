@@ -88,6 +88,10 @@ class OnlineTableScene(TableScene):
         self.chat_button.label = (N_("Chat  x") if self.chat_open else t("Chat ({count})", count=unread) if unread
                                   else N_("Chat"))
         self.review_button.enabled = self.ctl.game.record is not None
+        for b in [self.mute_button, self.send_button] + self.quick_buttons:
+            b.visible = self.chat_open
+        if not self.chat_open:
+            return                      # the chat's own buttons are placed while it is open
         box = CHAT_BOX
         muted = self.app.settings.chat_muted
         self.mute_button.label = N_("Unmute") if muted else N_("Mute")
@@ -97,8 +101,6 @@ class OnlineTableScene(TableScene):
             col, row = i % 2, i // 2
             b.rect = v.rect(pygame.Rect(box.x + 8 + col * ((box.w - 24) // 2 + 8), box.bottom - 150 + row * 34,
                                         (box.w - 24) // 2, 28))
-        for b in [self.mute_button, self.send_button] + self.quick_buttons:
-            b.visible = self.chat_open
 
     # -- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
