@@ -3,8 +3,9 @@ game played at a local table (part of ``python -m canasta.bench frame``).
 
 Each runs Classic at 1280x800 for the same number of frames, paced at 60 a second as
 the real loop is, the tables side by side in one window, a frame of each in turn (so a
-moment when the machine is slower or busier weighs on every table alike): three Easy computers and the window's seat (its moves chosen by an
-Easy player, made through the table as a person's would be). At the local table the
+moment when the machine is slower or busier weighs on every table alike): three Easy
+computers and the window's seat (its moves chosen by an Easy player, made through the
+table as a person's would be). At the local table the
 computers decide on the AI worker's thread. Online, a table server plays them and the
 updates come in over a real socket, at the same pace of moves (the server's pause is
 the local one plus the time the local table waits for a move's cards to land), in two
