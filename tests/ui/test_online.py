@@ -217,7 +217,23 @@ def test_a_finished_online_game_counts_in_statistics_marked_online_and_chat_goes
         click(app, table.quick_buttons[0])
         assert wait_for(app, lambda: ("Sam", "Good game") in ctl.chat)
         assert wait_for(app, lambda: any('"text":"Good game"' in m for m in list(ana.client.received)), 10)
+        # a line that comes while the chat is open is read as it comes: closed, nothing is unread
+        ana.call(ana.client.send({"t": "chat", "text": "Seen at once"}))
+        assert wait_for(app, lambda: ("Ana", "Seen at once") in ctl.chat)
         table.toggle_chat()
+        assert not table.chat_open and ctl.chat_unread == 0
+        table.place_controls()
+        assert table.chat_button.label == "Chat"
+        # the strip with the table's code is not drawn over the move log's title
+        strips = []
+        table._strip = lambda surf, v: strips.append(ctl.log_mode)
+        table.toggle_log()
+        table.draw(app.screen)
+        assert ctl.log_mode == "open" and not strips
+        table.toggle_log()
+        table.draw(app.screen)
+        assert strips == ["closed"]
+        del table._strip
         # play to the game's end; Next deal between deals
         def over():
             st = ctl.state

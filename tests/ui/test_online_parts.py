@@ -294,3 +294,25 @@ def test_a_host_with_the_default_name_is_not_you_on_the_others_screens(monkeypat
         assert ana.client.info["seats"][0]["name"] == "Marta"
     finally:
         ana.close()
+
+
+def test_leaving_the_lobby_of_a_hosted_table_stops_announcing_it():
+    """A host who leaves the lobby closes the table: it is no longer listed on the home
+    network (it was, and choosing it said no server was listening)."""
+    from types import SimpleNamespace
+    from canasta.ui.online.play import OnlinePlay
+
+    class Announcement:
+        closed = False
+
+        def close(self):
+            self.closed = True
+
+    play = OnlinePlay(SimpleNamespace(app=None))
+    link, announcement, dropped = object(), Announcement(), []
+    play.link, play.announcer = link, announcement
+    play.drop_link = dropped.append
+    play.show_menu = lambda: None
+    play.leave_lobby(link)
+    assert announcement.closed and play.announcer is None
+    assert dropped == [link] and play.link is None

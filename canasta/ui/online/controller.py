@@ -87,6 +87,7 @@ class OnlineController(TableController):
         self.waiting_next = False
         self.chat: list[tuple[str, str]] = []  # (name, text), newest last
         self.chat_unread = 0
+        self.chat_open = False                   # the scene's chat panel shows the lines
         self.closing_note = ""
         self.autoplay = False               # --autoplay: a computer plays this seat (the packaging test)
         self.waiting_items: list = []        # what arrived and is not yet shown (taken first)
@@ -320,7 +321,7 @@ class OnlineController(TableController):
             self.chat.append((str(d.get("name", "")), str(d.get("text", ""))))
             del self.chat[:-CHAT_KEPT]
             if d.get("seat") != self.me:
-                self.chat_unread += 1
+                self.chat_unread += not self.chat_open       # a line read as it comes is not unread
                 if not self.app.settings.chat_muted:
                     self.app.sounds.play("draw")
             self.dirty = True

@@ -158,9 +158,10 @@ class OnlinePlay:
         self.session.settings.__dict__["online_address"] = address
 
     def leave_lobby(self, link) -> None:
-        self.drop_link(link)
         if link is self.link:
-            self.link = None
+            self._drop_old()        # the table's announcement on the home network goes with it
+        else:
+            self.drop_link(link)
         self.show_menu()
 
     def drop_link(self, link) -> None:

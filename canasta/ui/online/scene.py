@@ -42,7 +42,6 @@ class OnlineTableScene(TableScene):
     def __init__(self, app, link, info: dict, first, seats: list, *, on_leave: Optional[Callable[[str], None]] = None,
                  on_change=None):
         ctl = OnlineController(app, link, info, first, seats, on_leave=on_leave, on_change=on_change)
-        self.chat_open = False
         self.chat_text = ""
         self.chat_button = Button(N_("Chat"), self.toggle_chat, None, N_("Talk to the table (F9)"))
         self.mute_button = Button(N_("Mute"), self.toggle_mute, None, N_("Chat lines make no sound"))
@@ -51,6 +50,16 @@ class OnlineTableScene(TableScene):
         super().__init__(app, ctl.game, seats, on_leave=on_leave, on_change=on_change, ctl=ctl)
 
     # -- chat -----------------------------------------------------------------------
+    @property
+    def chat_open(self) -> bool:
+        """Whether the chat panel is open (kept by the controller: a line that arrives
+        while it is open is read as it comes, not counted unread)."""
+        return self.ctl.chat_open
+
+    @chat_open.setter
+    def chat_open(self, value: bool) -> None:
+        self.ctl.chat_open = value
+
     def toggle_chat(self) -> None:
         self.chat_open = not self.chat_open
         if self.chat_open:
@@ -133,7 +142,8 @@ class OnlineTableScene(TableScene):
         super().draw(surf)
         v = self.view
         ctl = self.ctl
-        self._strip(surf, v)
+        if ctl.log_mode != "open" and not self.chat_open:
+            self._strip(surf, v)        # the table's code; under the log or the chat when they are open
         self.chat_button.draw(surf, max(12, v.size(19)))
         banner = self.banner()
         if banner:
