@@ -296,6 +296,10 @@ def test_the_host_leaves_the_others_are_told_and_back_to_table_brings_the_table_
         # the host leaves: Escape, Leave the table; Ana is told, and her game keeps trying
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, OnlinePause)
+        # the host is told what leaving does: the table pauses for everyone (not "your
+        # seat is held", which is what a guest is told)
+        assert app.scene.hosting
+        assert app.scene.control("leave").tip == "The table pauses for everyone until you choose Continue"
         click(app, app.scene.control("leave"))
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and not any('"t":"closing"' in m for m in ana.client.received):

@@ -316,3 +316,20 @@ def test_leaving_the_lobby_of_a_hosted_table_stops_announcing_it():
     play.leave_lobby(link)
     assert announcement.closed and play.announcer is None
     assert dropped == [link] and play.link is None
+
+
+def test_a_missing_person_s_clock_stops_while_the_table_cannot_be_reached():
+    """"waiting for Ana, 1:26" counts down the server's grace time; while this window
+    has no word from the server (the host closed the table, the connection is down),
+    the seat says "waiting for Ana", not a clock that runs to 0:00 and stays there."""
+    from types import SimpleNamespace
+    from canasta.ui.online.controller import OnlineController
+
+    seats = [{"kind": "person", "taken": True, "name": "Sam"},
+             {"kind": "person", "taken": True, "name": "Ana", "connected": False, "back_within": 90}]
+    ctl = SimpleNamespace(info={"seats": seats}, me=0, info_at=time.monotonic(), link_state="up")
+    [(seat, said)] = OnlineController.absent(ctl)
+    assert seat == 1 and said.key == "waiting for {name}, {time}" and said.args["time"] == "1:30"
+    ctl.link_state = "down"
+    [(seat, said)] = OnlineController.absent(ctl)
+    assert seat == 1 and said.key == "waiting for {name}" and "time" not in said.args

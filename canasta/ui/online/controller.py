@@ -371,7 +371,7 @@ class OnlineController(TableController):
                 out.append((i, t("a computer plays for {name}", name=name)))
             elif not s.get("connected", True):
                 left = s.get("back_within")
-                if left is None:
+                if left is None or self.link_state != "up":     # no word from the table: no clock to trust
                     out.append((i, t("waiting for {name}", name=name)))
                 else:
                     left = max(0, int(round(float(left) - (now - self.info_at))))

@@ -21,9 +21,13 @@ class OnlinePause(Screen):
                                     name="resume", style="primary", size=22)
         self.settings_button = Button(N_("Settings"), lambda: online.session.show_settings(back=online.resume_table),
                                       pygame.K_o, N_("How the game looks and sounds (O)"), name="settings", size=22)
+        #: the table's server runs in this window: leaving it closes the table for everyone
+        #: (the others are told it is paused) until the host's Continue brings it back
+        self.hosting = getattr(online.link, "server", None) is not None
         self.leave_button = Button(N_("Leave the table"), self._leave, pygame.K_q,
-                                   N_("Your seat is held; a computer plays it after the grace time"), name="leave",
-                                   size=22)
+                                   N_("The table pauses for everyone until you choose Continue") if self.hosting
+                                   else N_("Your seat is held; a computer plays it after the grace time"),
+                                   name="leave", size=22)
         self.controls = [self.resume_button, self.settings_button, self.leave_button]
         self.default_focus = self.resume_button
 
@@ -49,7 +53,12 @@ class OnlinePause(Screen):
 
     def draw_content(self, surf, v) -> None:
         panel(surf, v.rect(self.BOX), alpha=240, radius=v.size(14))
-        draw_fitted(surf, tr("Online table: the game goes on"), v.size(22), v.rect((self.BOX.x, self.BOX.y + 20,
-                                                                                 self.BOX.w, 34)), INK, align="center")
-        draw_fitted(surf, tr("Leaving holds your seat; Play online, Back to table returns to it."), v.size(16),
-                    v.rect((self.BOX.x + 20, self.BOX.bottom - 52, self.BOX.w - 40, 30)), DIM, align="center")
+        title, below = ((N_("You host this table"),
+                         N_("Leaving pauses the table for everyone; Continue on the main menu brings it back."))
+                        if self.hosting else
+                        (N_("Online table: the game goes on"),
+                         N_("Leaving holds your seat; Play online, Back to table returns to it.")))
+        draw_fitted(surf, tr(title), v.size(22), v.rect((self.BOX.x, self.BOX.y + 20, self.BOX.w, 34)), INK,
+                    align="center")
+        draw_fitted(surf, tr(below), v.size(16), v.rect((self.BOX.x + 20, self.BOX.bottom - 52, self.BOX.w - 40, 30)),
+                    DIM, align="center")
