@@ -16,13 +16,23 @@ from .draw import FIELD_BG, FIELD_BORDER, GOLD, GOLD_DEEP, INK, MUTED, blit_text
 from .layout import View
 
 
+def clipboard_text() -> str:
+    """The clipboard's text ("" when there is none, or no clipboard: a screen without a
+    window system)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
 class TextField(Control):
     """One line of text: typed characters arrive as TEXTINPUT events.
 
     Text is added and removed at its end: Backspace removes the last character,
-    Ctrl+Backspace the last word, Delete clears the field. ``allowed`` filters
-    characters (e.g. digits only); ``max_length`` caps the text; ``on_enter`` runs on
-    Enter.
+    Ctrl+Backspace the last word, Delete clears the field, Ctrl+V (or Shift+Insert)
+    adds the clipboard's first line. ``allowed`` filters characters (e.g. digits only);
+    ``max_length`` caps the text; ``on_enter`` runs on Enter; ``on_paste`` is offered the
+    clipboard's text first and takes it by answering True.
     """
 
     enter_moves_on = True     # Enter goes on to the next control
@@ -30,7 +40,8 @@ class TextField(Control):
 
     def __init__(self, get: Callable[[], str], set: Callable[[str], None], name: str = "", tip: str = "",
                  max_length: int = 24, allowed: Callable[[str], bool] | None = None, placeholder: str = "",
-                 on_enter: Callable[[], None] | None = None, size: int = 20):
+                 on_enter: Callable[[], None] | None = None, size: int = 20,
+                 on_paste: Callable[[str], bool] | None = None):
         super().__init__(name, tip)
         self.get = get
         self.set = set
@@ -38,6 +49,7 @@ class TextField(Control):
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.placeholder = placeholder
         self.on_enter = on_enter
+        self.on_paste = on_paste
         self.size = size
         self.blink = 0.0
 
@@ -50,6 +62,10 @@ class TextField(Control):
             self.set((current + add)[: self.max_length])
         self.blink = 0.0
         return True
+
+    def paste(self, text: str) -> None:
+        if text and not (self.on_paste and self.on_paste(text)):
+            self.text_input(text.strip().splitlines()[0] if text.strip() else "")
 
     def on_key(self, event) -> bool:
         if not self.enabled:
@@ -64,6 +80,9 @@ class TextField(Control):
             else:
                 self.set(current[:-1])
             self.blink = 0.0
+            return True
+        if (k == pygame.K_v and event.mod & pygame.KMOD_CTRL) or (k == pygame.K_INSERT and event.mod & pygame.KMOD_SHIFT):
+            self.paste(clipboard_text())
             return True
         if k == pygame.K_DELETE:
             self.set("")
@@ -165,6 +184,10 @@ class ListView(Control):
     def wheel(self, dy: int) -> bool:
         self.scroll = min(self.max_scroll(), max(0, self.scroll - dy))
         return True
+
+    def paste(self, text: str) -> None:
+        if text and not (self.on_paste and self.on_paste(text)):
+            self.text_input(text.strip().splitlines()[0] if text.strip() else "")
 
     def on_key(self, event) -> bool:
         if not self.items:

@@ -333,3 +333,37 @@ def test_a_missing_person_s_clock_stops_while_the_table_cannot_be_reached():
     ctl.link_state = "down"
     [(seat, said)] = OnlineController.absent(ctl)
     assert seat == 1 and said.key == "waiting for {name}" and "time" not in said.args
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt_BR", "it", "de", "fr"])
+def test_the_host_s_invitation_is_read_back_in_every_language(lang):
+    from canasta import i18n
+    from canasta.ui.online.invite import CODE_EXAMPLE, code_ok, read_invitation
+    i18n.set_language(lang)
+    try:
+        text = i18n.tr(i18n.t("Canasta table {code} at {where}", code="K7QD4M",
+                              where="192.168.1.20:8765, 10.0.0.7:8765"))
+    finally:
+        i18n.set_language("en")
+    assert read_invitation(text) == ("192.168.1.20:8765", "K7QD4M")
+    assert read_invitation("K7QD4M") is None and read_invitation("192.168.1.20:8765") is None
+    assert code_ok(CODE_EXAMPLE)      # the code field's example can be typed there
+
+
+def test_the_host_s_copied_invitation_pasted_fills_in_the_address_and_the_code(user_folders, launch, monkeypatch):
+    """The host's Copy puts "Canasta table K7QD4M at 192.168.1.20:8765" on the clipboard:
+    Ctrl+V in the Join screen fills in both fields; a bare code pastes as a code."""
+    import pygame
+    from harness import press
+    import canasta.ui.fields as fields
+    app, session = launch()
+    join = open_join_screen(app)
+    monkeypatch.setattr(fields, "clipboard_text", lambda: "Canasta table K7QD4M at 192.168.1.20:8765, 10.0.0.7:8765")
+    click(app, join.control("address"))
+    press(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert (join.address, join.code) == ("192.168.1.20:8765", "K7QD4M")
+    monkeypatch.setattr(fields, "clipboard_text", lambda: " m4qtx7 \n")
+    join.code = ""
+    click(app, join.control("code"))
+    press(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert join.code == "M4QTX7" and join.address == "192.168.1.20:8765"

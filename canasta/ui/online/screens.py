@@ -25,6 +25,7 @@ from ...vocab import COMPUTER_NAMES, LEVELS, SEAT_NAMES
 from ..forms import MUTED, Button, ListView, Screen, Stepper, TextField, draw_fitted, section_panel, wrap_lines
 from ..screens.newgame import NewGameScreen
 from ..widgets import DIM, GOLD, INK
+from .invite import CODE_EXAMPLE, code_ok, read_invitation
 from .naming import online_name
 from .words import seat_taken as _seat_taken
 from ...net.protocol import CODE_ALPHABET, CODE_LENGTH
@@ -320,10 +321,6 @@ class LobbyScreen(Screen):
         pass
 
 
-def code_ok(text: str) -> bool:
-    return len(text) == CODE_LENGTH and all(c in CODE_ALPHABET for c in text.upper())
-
-
 class JoinScreen(Screen):
     """Join a table: from the home network's list, or by address and code."""
 
@@ -339,10 +336,10 @@ class JoinScreen(Screen):
         self.found: list = []
         self.listing = ListView(self.found, self._row, row_height=34, name="tables")
         self.address_field = TextField(lambda: self.address, self._set_address, name="address", max_length=80,
-                                       placeholder="192.168.1.20:8765")
+                                       placeholder="192.168.1.20:8765", on_paste=self._paste)
         self.code_field = TextField(lambda: self.code, self._set_code, name="code", max_length=CODE_LENGTH,
-                                    allowed=lambda ch: ch.upper() in CODE_ALPHABET, placeholder="ABC123",
-                                    on_enter=self.look)
+                                    allowed=lambda ch: ch.upper() in CODE_ALPHABET, placeholder=CODE_EXAMPLE,
+                                    on_enter=self.look, on_paste=self._paste)
         self.look_button = Button(N_("Find table"), self.look, pygame.K_RETURN, N_("Ask that server for the table"),
                                   name="look", style="primary")
         self.use_button = Button(N_("Use this table"), self.use_listed, None, N_("Fill in the listed table's address and code"),
@@ -365,6 +362,12 @@ class JoinScreen(Screen):
 
     def _set_code(self, v: str) -> None:
         self.code = v.upper()
+
+    def _paste(self, text: str) -> bool:
+        found = read_invitation(text)       # the host's Copy, pasted whole: both fields at once
+        if found:
+            self.address, self.code = found
+        return found is not None
 
     def back(self) -> None:
         self._forget()
