@@ -125,6 +125,17 @@ def test_join_by_address_and_code_and_come_back_after_a_dropped_connection(user_
         assert sorted(ctl.layout.hand_order) == sorted(server_table.state.hands[2])
         assert play_my_turns(app, lambda: ctl.state.deal_over, 240)
         assert ctl.link.client.reconnects == 1
+        # leave the table, then Join a table with its address and code again: the seat this
+        # game holds there is taken up again (not "only its players can come back")
+        from harness import press
+        press(app, pygame.K_ESCAPE)
+        click(app, app.scene.control("leave"))
+        join = open_join_screen(app)
+        type_into(app, join.control("address"), server.address)
+        type_into(app, join.control("code"), code)
+        click(app, join.control("look"))
+        assert wait_for(app, lambda: isinstance(app.scene, OnlineTableScene), 30), join.error
+        assert app.scene.ctl.me == 2 and app.scene.ctl.info.get("code") == code
     finally:
         host.close()
 

@@ -310,6 +310,16 @@ class OnlinePlay:
         except OSError:
             pass
 
+    def back_if_held(self, code: str) -> bool:
+        """Joining a table at which this game holds a seat (kept in ``online.json``)
+        sits down again there, as *Back to table* does, rather than asking for a free
+        seat at a table that has started without one."""
+        seat = self.saved_seat()
+        if seat is None or str(seat.get("code", "")).upper() != code.upper():
+            return False
+        self.rejoin()
+        return True
+
     def rejoin(self) -> None:
         """Sit down again at the table kept in ``online.json`` (the host's server first
         comes back from its journal, on the same port)."""

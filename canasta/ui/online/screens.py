@@ -365,8 +365,7 @@ class JoinScreen(Screen):
 
     def _paste(self, text: str) -> bool:
         found = read_invitation(text)       # the host's Copy, pasted whole: both fields at once
-        if found:
-            self.address, self.code = found
+        self.address, self.code = found or (self.address, self.code)
         return found is not None
 
     def back(self) -> None:
@@ -398,6 +397,8 @@ class JoinScreen(Screen):
             return
         if not code_ok(self.code):
             self.error = N_("A table code is six letters and digits, as the host's screen shows it.")
+            return
+        if self.online.back_if_held(self.code):     # a seat this game holds at that very table
             return
         self._forget()
         self.error = None
