@@ -367,3 +367,25 @@ def test_the_host_s_copied_invitation_pasted_fills_in_the_address_and_the_code(u
     click(app, join.control("code"))
     press(app, pygame.K_v, pygame.KMOD_CTRL)
     assert join.code == "M4QTX7" and join.address == "192.168.1.20:8765"
+
+
+def test_a_lobby_left_before_its_deal_gives_back_the_seat_held_before(user_folders):
+    """A player holding a seat at a table going on who hosts (or joins) another table
+    and leaves its lobby before the deal starts still has their first seat for Back to
+    table (the lobby's seat had replaced it for good)."""
+    from types import SimpleNamespace
+    from canasta.ui.online.play import OnlinePlay
+
+    play = OnlinePlay(SimpleNamespace(app=None, already_open=False))
+    play.drop_link, play.show_menu = (lambda link: None), (lambda: None)
+    held = {"url": "ws://10.0.0.2:8765", "code": "THTDNN", "token": "t1", "seat": 1, "hosting": False, "port": 8765}
+    play._write_seat(held)
+    lobby = SimpleNamespace(url="ws://127.0.0.1:8765", code="EFVJEE", token="t2", seat=0, port=8765, server=None)
+    play._keep_seat(lobby, hosting=True)
+    assert play.saved_seat()["code"] == "EFVJEE"        # a crash in the lobby comes back to it
+    play.leave_lobby(lobby)
+    assert play.saved_seat() == held
+    play.forget_seat()
+    play._keep_seat(lobby, hosting=True)                 # no seat held before this lobby
+    play.leave_lobby(lobby)
+    assert play.saved_seat() is None

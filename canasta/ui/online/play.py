@@ -29,6 +29,7 @@ from .naming import online_name
 from .seats import seat_configs
 
 SEAT_FILE = "online.json"
+_NOTHING_KEPT = object()     # no lobby on screen has replaced a kept seat
 HOSTED = "hosted"
 
 
@@ -50,6 +51,7 @@ class OnlinePlay:
         self.link = None
         self.announcer = None
         self.scene = None
+        self.held_before = _NOTHING_KEPT   # the seat kept before the lobby on screen (None: none)
         #: --autoplay with --host-table or --join: a computer plays this seat, the host deals
         #: once a person has joined, and the window closes after ``autoplay_deals`` deals
         self.autoplay = False
@@ -158,6 +160,7 @@ class OnlinePlay:
         self.session.settings.__dict__["online_address"] = address
 
     def leave_lobby(self, link) -> None:
+        self._lobby_left()
         if link is self.link:
             self._drop_old()        # the table's announcement on the home network goes with it
         else:
@@ -181,6 +184,7 @@ class OnlinePlay:
         """At the table from the deal's first card (``after``: what arrived with it, the
         table's to take before anything newer)."""
         from .scene import OnlineTableScene
+        self.held_before = _NOTHING_KEPT     # this table's seat is the one held from now on
         seats = seat_configs(info)
         scene = OnlineTableScene(self.app, link, info, first, seats, on_leave=self._on_leave)
         scene.ctl.waiting_items = list(after or [])
@@ -278,13 +282,29 @@ class OnlinePlay:
     def _keep_seat(self, link, hosting: bool) -> None:
         if self.session.already_open:
             return
+        if self.held_before is _NOTHING_KEPT:
+            # the seat held until this lobby (at a table going on): back in place if the
+            # lobby is left before its deal starts
+            self.held_before = self.saved_seat()
+        self._write_seat({"url": link.url, "code": link.code, "token": link.token, "seat": link.seat,
+                          "hosting": hosting, "port": link.port})
+
+    def _write_seat(self, data: dict) -> None:
         from ...store.atomic import atomic_write_text
-        data = {"url": link.url, "code": link.code, "token": link.token, "seat": link.seat, "hosting": hosting,
-                "port": link.port}
         try:
             atomic_write_text(self._seat_path(), json.dumps(data))
         except OSError:
             pass
+
+    def _lobby_left(self) -> None:
+        """A lobby left before its deal started: the seat held before it is held again."""
+        before, self.held_before = self.held_before, _NOTHING_KEPT
+        if before is _NOTHING_KEPT or self.session.already_open:
+            return
+        if before is None:
+            self.forget_seat()
+        else:
+            self._write_seat(before)
 
     def saved_seat(self) -> Optional[dict]:
         from ...store.atomic import read_file
