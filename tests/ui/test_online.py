@@ -245,6 +245,14 @@ def test_a_finished_online_game_counts_in_statistics_marked_online_and_chat_goes
         table.draw(app.screen)
         assert strips == ["closed"]
         del table._strip
+        # a hint's zones are shown until this seat's move comes back from the server
+        assert wait_for(app, ctl.my_turn, 60)
+        ctl.hint()
+        assert wait_for(app, lambda: ctl.hinted is not None, 30)
+        hinted, moves = ctl.hinted, len(ctl.game.actions)
+        assert ctl.hint_zones and ctl.perform(hinted)
+        assert wait_for(app, lambda: len(ctl.game.actions) > moves, 30)
+        assert ctl.hint_zones == () and ctl.hinted is None
         # play to the game's end; Next deal between deals
         def over():
             st = ctl.state

@@ -278,6 +278,7 @@ class OnlineController(TableController):
         if u.seat == self.me:
             self.selected.clear()
             self.staged = []
+            self.hint_zones, self.hinted = (), None      # a hint serves until this seat's move is made
         self._after_events(u.events, u.seat, u.action)
         self.pause = 0.0          # the server paces the computers
         self.voice.moved(u.seat, u.action)
