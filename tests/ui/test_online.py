@@ -107,6 +107,9 @@ def test_join_by_address_and_code_and_come_back_after_a_dropped_connection(user_
         said, bad = table.banner()
         assert "connection to the table was lost" in said and bad
         assert not ctl.my_turn()
+        from canasta.ui.table.words import status_line
+        if not ctl.state.deal_over and ctl.state.to_act == 3:       # not "Sam is playing (a person, ...)"
+            assert status_line(ctl) == f"{ctl.seat_name(3)} is to play; the table does not answer just now."
         assert wait_for(app, lambda: ctl.link_state == "up", 30)
         host.client.think = 0.0
         assert table.banner() is None or not table.banner()[1]

@@ -403,6 +403,8 @@ class OnlineController(TableController):
         if seat == self.me:
             return Text(N_("Your turn."))
         name = _seat(self.seat_name(seat))
+        if self.link_state != "up":         # what the table last said may no longer hold
+            return t("{name} is to play; the table does not answer just now.", name=name)
         s = self.seat_info(seat)
         if s.get("kind") != "person":
             level = s.get("kind")
