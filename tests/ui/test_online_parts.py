@@ -370,9 +370,10 @@ def test_the_host_s_copied_invitation_pasted_fills_in_the_address_and_the_code(u
 
 
 def test_a_lobby_left_before_its_deal_gives_back_the_seat_held_before(user_folders):
-    """A player holding a seat at a table going on who hosts (or joins) another table
-    and leaves its lobby before the deal starts still has their first seat for Back to
-    table (the lobby's seat had replaced it for good)."""
+    """A player holding a seat at a table going on who hosts another table and leaves its
+    lobby before the deal starts (which closes it) still has their first seat for Back to
+    table (the lobby's seat had replaced it for good). A seat taken in the lobby of a
+    table on a server stays held: the server keeps it."""
     from types import SimpleNamespace
     from canasta.ui.online.play import OnlinePlay
 
@@ -380,7 +381,7 @@ def test_a_lobby_left_before_its_deal_gives_back_the_seat_held_before(user_folde
     play.drop_link, play.show_menu = (lambda link: None), (lambda: None)
     held = {"url": "ws://10.0.0.2:8765", "code": "THTDNN", "token": "t1", "seat": 1, "hosting": False, "port": 8765}
     play._write_seat(held)
-    lobby = SimpleNamespace(url="ws://127.0.0.1:8765", code="EFVJEE", token="t2", seat=0, port=8765, server=None)
+    lobby = SimpleNamespace(url="ws://127.0.0.1:8765", code="EFVJEE", token="t2", seat=0, port=8765, server=object())
     play._keep_seat(lobby, hosting=True)
     assert play.saved_seat()["code"] == "EFVJEE"        # a crash in the lobby comes back to it
     play.leave_lobby(lobby)
@@ -389,3 +390,8 @@ def test_a_lobby_left_before_its_deal_gives_back_the_seat_held_before(user_folde
     play._keep_seat(lobby, hosting=True)                 # no seat held before this lobby
     play.leave_lobby(lobby)
     assert play.saved_seat() is None
+    joined = SimpleNamespace(url="ws://10.0.0.9:8765", code="MX4QT7", token="t3", seat=2, port=8765, server=None)
+    play._write_seat(held)
+    play._keep_seat(joined, hosting=False)
+    play.leave_lobby(joined)
+    assert play.saved_seat()["code"] == "MX4QT7"

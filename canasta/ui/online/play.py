@@ -160,7 +160,10 @@ class OnlinePlay:
         self.session.settings.__dict__["online_address"] = address
 
     def leave_lobby(self, link) -> None:
-        self._lobby_left()
+        if getattr(link, "server", None) is not None:
+            self._lobby_left()          # the table closes with its host's lobby: its seat is worth nothing
+        else:
+            self.held_before = _NOTHING_KEPT    # a seat taken at a table on a server goes on being held there
         if link is self.link:
             self._drop_old()        # the table's announcement on the home network goes with it
         else:
@@ -297,7 +300,8 @@ class OnlinePlay:
             pass
 
     def _lobby_left(self) -> None:
-        """A lobby left before its deal started: the seat held before it is held again."""
+        """The lobby of a table hosted in this game, left before its deal started (the
+        table closes): the seat held before it is held again."""
         before, self.held_before = self.held_before, _NOTHING_KEPT
         if before is _NOTHING_KEPT or self.session.already_open:
             return
