@@ -41,6 +41,14 @@ def user_folders(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def english_after():
+    """The language set back to English after a test that changes it."""
+    yield
+    from canasta import i18n
+    i18n.set_language("en")
+
+
+@pytest.fixture
 def launch():
     """Start the game as ``python -m canasta`` does; every window is closed at the end."""
     from harness import boot, frames, shutdown

@@ -5,8 +5,6 @@ reason inside it is rendered in that language too."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -15,19 +13,11 @@ from canasta.engine import Rules
 from canasta.engine.record import Game
 from canasta.store import save_game
 from canasta.ui.menus import MainMenu
+from layout_check import probe_frame
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from layout_check import probe_frame  # noqa: E402
-
-pytestmark = pytest.mark.usefixtures("user_folders")
+pytestmark = pytest.mark.usefixtures("user_folders", "english_after")
 SEATS = [{"name": "You", "human": True, "level": "medium"}] + [
     {"name": n, "human": False, "level": "easy"} for n in ("Marta", "Luis", "Ines")]
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
 
 
 def drawn(app) -> str:

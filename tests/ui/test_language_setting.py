@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -13,17 +11,9 @@ from canasta.store.settings import load_settings, settings_path
 from canasta.ui.menus import MainMenu
 from canasta.ui.screens.settings import SettingsScreen
 from harness import click, click_at, frames
+from layout_check import probe_frame
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from layout_check import probe_frame  # noqa: E402
-
-pytestmark = pytest.mark.usefixtures("user_folders")
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("user_folders", "english_after")
 
 
 def words(app) -> list[str]:

@@ -4,25 +4,13 @@ keeps the engine's message, not its English text."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from canasta import i18n
 from canasta.ui.screens.newgame import NewGameScreen
 from harness import click, frames
+from layout_check import probe_frame
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from layout_check import probe_frame  # noqa: E402
-
-pytestmark = pytest.mark.usefixtures("user_folders")
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("user_folders", "english_after")
 
 
 def test_samba_s_rules_error_is_shown_in_german_on_new_game(launch):
